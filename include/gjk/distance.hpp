@@ -1,0 +1,711 @@
+// gjk/distance.hpp - GJK distance between two convex shapes (the talk, sections 3 and 4).
+//
+// The problem. The distance between convex shapes A and B equals the distance from the origin
+// to their Minkowski difference Z = B - A (the talk's property 1), and Z's support function is
+// support(B, d) - support(A, -d) (property 2), so Z is never built.
+//
+// The loop (the talk's GJK, with its termination cases numbered as in the talk):
+//   start with one point of Z (or the cached simplex of the last call)
+//   loop
+//     find the closest point P of the simplex to the origin and drop the vertices that do not
+//       contribute to it (gjk/segment.hpp and gjk/triangle.hpp with Q = origin)
+//     a 2-simplex (triangle) survived: the origin is inside Z              -> case 2
+//     P is not strictly closer than last time's P: round-off is cycling     -> no progress
+//     build the search direction d toward the origin: -P for a vertex; for an edge, the exact
+//       perpendicular perp(e), its sign chosen by a dot product
+//     d is exactly zero: the origin is on the vertex                       -> case 3a
+//     the sign's dot product is exactly zero: the origin is on the edge    -> cases 3b and 4
+//     w = support(Z, d)
+//     w is already in the simplex (same pair of indices)                   -> case 1
+//     w is no further along d than the simplex: P cannot get closer        -> no progress
+//     add w
+//   end
+// Every test that decides a case compares a computed number with zero - no epsilon, so no
+// test depends on the shapes' size (a 3 mm edge 5 mm from a point is not taken for an
+// overlap; see TEST(Distance, MillimetreEdgeIsSeparatedNotOverlapping)).
+//
+// The work is done in A's local frame: B is brought over by the relative transform, so a
+// pair far from the world origin loses no precision to its offset, and A's support needs no
+// rotation. Results are moved back to the world frame at the end.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+#include "gjk/math.hpp"
+#include "gjk/segment.hpp"
+#include "gjk/shape.hpp"
+#include "gjk/triangle.hpp"
+
+namespace gjk {
+
+/// The iteration cap of every GJK loop in the library, unless the input sets another. GJK on
+/// polygons ends in as many iterations as Z has vertices at most, and in practice in a handful
+/// (the oracle tests see at most 22 for pairs of 1024-gons, see tests/test_distance.cpp);
+/// 64 leaves room for worse while keeping a stuck loop cheap.
+inline constexpr int kMaxIterations = 64;
+
+/// What the query found.
+enum class Status : unsigned char {
+    separated,      ///< distance > 0; normal and witness points are the closest pair
+    touching,       ///< distance == 0 and the shapes' boundaries meet; the normal is valid
+    overlapping,    ///< the shapes' interiors overlap; distance is 0
+    max_iterations, ///< the loop hit the cap; the answer is the best found (an upper bound)
+    invalid_input,  ///< the input broke a precondition; see `error`
+};
+
+/// Which way the loop ended (the talk's termination cases, and the library's own).
+enum class Termination : unsigned char {
+    none,             ///< not run (invalid input)
+    repeated_support, ///< case 1: the support point is already in the simplex
+    containment,      ///< case 2: a triangle of Z contains the origin
+    vertex_overlap,   ///< case 3a: the origin is a vertex of the simplex
+    edge_overlap,     ///< cases 3b and 4: the origin lies on an edge of the simplex
+    no_progress,      ///< the squared distance did not strictly decrease
+    separating_axis,  ///< overlap test only: a support plane separates Z from the origin
+    max_iterations,   ///< the iteration cap
+};
+
+/// What is wrong with an invalid input.
+enum class InputError : unsigned char {
+    none,
+    empty_a,            ///< shape A has no points
+    empty_b,            ///< shape B has no points
+    too_many_points_a,  ///< shape A has more points than an int can index
+    too_many_points_b,  ///< shape B has more points than an int can index
+    nonfinite_point_a,  ///< a point of A is NaN or infinite
+    nonfinite_point_b,  ///< a point of B is NaN or infinite
+    bad_radius_a,       ///< A's radius is negative, NaN or infinite
+    bad_radius_b,       ///< B's radius is negative, NaN or infinite
+    bad_transform_a,    ///< A's transform is not finite or its rotation is not unit length
+    bad_transform_b,    ///< B's transform is not finite or its rotation is not unit length
+    bad_max_iterations, ///< max_iterations < 1
+    nonfinite_result,   ///< the arithmetic overflowed (coordinates too large for the scalar)
+};
+
+/// A short English description of a Status.
+constexpr const char* to_string(Status s) {
+    switch (s) {
+    case Status::separated:
+        return "separated";
+    case Status::touching:
+        return "touching";
+    case Status::overlapping:
+        return "overlapping";
+    case Status::max_iterations:
+        return "max_iterations";
+    case Status::invalid_input:
+        return "invalid_input";
+    }
+    return "?";
+}
+
+/// A short English description of a Termination.
+constexpr const char* to_string(Termination t) {
+    switch (t) {
+    case Termination::none:
+        return "none";
+    case Termination::repeated_support:
+        return "repeated_support";
+    case Termination::containment:
+        return "containment";
+    case Termination::vertex_overlap:
+        return "vertex_overlap";
+    case Termination::edge_overlap:
+        return "edge_overlap";
+    case Termination::no_progress:
+        return "no_progress";
+    case Termination::separating_axis:
+        return "separating_axis";
+    case Termination::max_iterations:
+        return "max_iterations";
+    }
+    return "?";
+}
+
+/// A sentence naming what is wrong with the input.
+constexpr const char* to_string(InputError e) {
+    switch (e) {
+    case InputError::none:
+        return "no error";
+    case InputError::empty_a:
+        return "shape a has no points";
+    case InputError::empty_b:
+        return "shape b has no points";
+    case InputError::too_many_points_a:
+        return "shape a has too many points";
+    case InputError::too_many_points_b:
+        return "shape b has too many points";
+    case InputError::nonfinite_point_a:
+        return "shape a has a point that is not finite";
+    case InputError::nonfinite_point_b:
+        return "shape b has a point that is not finite";
+    case InputError::bad_radius_a:
+        return "shape a's radius is negative or not finite";
+    case InputError::bad_radius_b:
+        return "shape b's radius is negative or not finite";
+    case InputError::bad_transform_a:
+        return "shape a's transform is not finite or not a rotation";
+    case InputError::bad_transform_b:
+        return "shape b's transform is not finite or not a rotation";
+    case InputError::bad_max_iterations:
+        return "max_iterations must be at least 1";
+    case InputError::nonfinite_result:
+        return "the result overflowed: coordinates are too large for this precision";
+    }
+    return "?";
+}
+
+/// One vertex of a simplex: a point of Z and the two shape points it was made from.
+template <class T> struct SimplexVertex {
+    Vec2<T> a{};    ///< point on A (world frame in outputs)
+    Vec2<T> b{};    ///< point on B (world frame in outputs)
+    Vec2<T> w{};    ///< Minkowski point b - a
+    T weight{0};    ///< barycentric weight of w in the closest point (the talk's u)
+    int index_a{0}; ///< index of a in A's points
+    int index_b{0}; ///< index of b in B's points
+};
+
+/// A simplex of Z: a point, a segment or a triangle.
+template <class T> struct Simplex {
+    SimplexVertex<T> v[3]{}; ///< the vertices; only the first `count` are used
+    int count{0};            ///< 1, 2 or 3 (0 when nothing was computed)
+};
+
+/// One iteration of the loop, for the talk's Output::simplices: the simplex after its closest
+/// point was found and the non-contributing vertices dropped, the closest point, and (unless
+/// the loop ended at this step) the search direction and the support point it found. All in
+/// the world frame; Minkowski quantities are in world orientation.
+template <class T> struct TraceStep {
+    Simplex<T> simplex{};                       ///< vertices with their weights
+    Vec2<T> closest{};                          ///< closest point of the simplex to the origin
+    Vec2<T> direction{};                        ///< search direction (zero if none was built)
+    SimplexVertex<T> support{};                 ///< the new support point, if has_support
+    bool has_support{false};                    ///< whether a support point was computed
+    Termination termination{Termination::none}; ///< set on the last step
+};
+
+/// Warm start: the last simplex's index pairs. Keep one per pair of shapes, zero-initialized,
+/// and pass it to every call; shapes that moved a little start from where they were.
+template <class T> struct SimplexCache {
+    int count{0};     ///< number of cached vertices (0: cold start)
+    int index_a[3]{}; ///< A's point of each vertex
+    int index_b[3]{}; ///< B's point of each vertex
+    T metric{0};      ///< the simplex's length or area when cached (see distance())
+};
+
+/// Input of a distance or overlap query.
+template <class T> struct DistanceInput {
+    ShapeView<T> a{};                   ///< shape A
+    ShapeView<T> b{};                   ///< shape B
+    Transform<T> xf_a{};                ///< A's local-to-world transform
+    Transform<T> xf_b{};                ///< B's local-to-world transform
+    bool use_radii{true};               ///< include the shapes' radii
+    int max_iterations{kMaxIterations}; ///< iteration cap (>= 1)
+};
+
+/// Output of a distance query. Every field is filled on every return path.
+template <class T> struct DistanceOutput {
+    T distance{0};     ///< >= 0; the gap between the shapes (radii applied if asked)
+    Vec2<T> point_a{}; ///< witness point on A (world); on overlap the common point
+    Vec2<T> point_b{}; ///< witness point on B (world)
+    Vec2<T> normal{};  ///< unit normal from A to B; zero only when it is unknown (overlap)
+    int iterations{0}; ///< loop iterations (simplex solves)
+    Status status{Status::invalid_input};
+    Termination termination{Termination::none};
+    InputError error{InputError::none};
+    Simplex<T> simplex{}; ///< the final simplex (world frame), for callers that want it
+};
+
+/// Checks the preconditions of a query; InputError::none when it may run.
+template <class T> InputError validate(const DistanceInput<T>& in) {
+    auto points_ok = [](std::span<const Vec2<T>> pts) {
+        bool ok = true; // no early exit: a branch-free scan vectorizes
+        for (const Vec2<T>& p : pts) {
+            ok &= is_finite(p);
+        }
+        return ok;
+    };
+    // A Rot from from_angle has c^2 + s^2 within a few ulps of 1; a deviation of 1e-3 means a
+    // scale or a shear, which would silently change the shape (TEST(Distance, RejectsBadInput)).
+    auto transform_ok = [](const Transform<T>& xf) {
+        return is_finite(xf.p) && std::isfinite(xf.q.c) && std::isfinite(xf.q.s) &&
+               std::abs(xf.q.c * xf.q.c + xf.q.s * xf.q.s - T(1)) <= T(1e-3);
+    };
+    auto radius_ok = [](T r) { return std::isfinite(r) && r >= T(0); };
+    constexpr std::size_t max_points = static_cast<std::size_t>(std::numeric_limits<int>::max());
+    if (in.a.points.empty())
+        return InputError::empty_a;
+    if (in.b.points.empty())
+        return InputError::empty_b;
+    if (in.a.points.size() > max_points)
+        return InputError::too_many_points_a;
+    if (in.b.points.size() > max_points)
+        return InputError::too_many_points_b;
+    if (!points_ok(in.a.points))
+        return InputError::nonfinite_point_a;
+    if (!points_ok(in.b.points))
+        return InputError::nonfinite_point_b;
+    if (!radius_ok(in.a.radius))
+        return InputError::bad_radius_a;
+    if (!radius_ok(in.b.radius))
+        return InputError::bad_radius_b;
+    if (!transform_ok(in.xf_a))
+        return InputError::bad_transform_a;
+    if (!transform_ok(in.xf_b))
+        return InputError::bad_transform_b;
+    if (in.max_iterations < 1)
+        return InputError::bad_max_iterations;
+    return InputError::none;
+}
+
+namespace detail {
+
+/// The support of Z in A's local frame: A as it is, B through the relative transform.
+template <class T>
+using LocalMinkowski =
+    MinkowskiDifference<PointSetSupport<T>, TransformedSupport<PointSetSupport<T>>>;
+
+/// B's frame seen from A's: inverse(xf_a) * xf_b.
+template <class T> Transform<T> relative(const Transform<T>& xf_a, const Transform<T>& xf_b) {
+    Transform<T> r;
+    r.q = {xf_a.q.c * xf_b.q.c + xf_a.q.s * xf_b.q.s, xf_a.q.c * xf_b.q.s - xf_a.q.s * xf_b.q.c};
+    r.p = inv_rotate(xf_a.q, xf_b.p - xf_a.p);
+    return r;
+}
+
+template <class T> SimplexVertex<T> make_vertex(const MinkowskiPoint<T>& m) {
+    return {m.a, m.b, m.w, T(0), m.index_a, m.index_b};
+}
+
+/// Keeps the vertices whose bit is set in `mask` (a SegmentRegion or TriangleRegion value),
+/// in order, with their weights.
+template <class T> void keep(Simplex<T>& s, unsigned mask, const T (&weights)[3]) {
+    int n = 0;
+    for (int i = 0; i < s.count; ++i) {
+        if (mask & (1u << i)) {
+            s.v[n] = s.v[i];
+            s.v[n].weight = weights[i];
+            ++n;
+        }
+    }
+    s.count = n;
+}
+
+/// The talk's "compute closest point P on S; cull non-contributing vertices from S", with
+/// Q = origin. Returns P.
+template <class T> Vec2<T> solve(Simplex<T>& s) {
+    const Vec2<T> origin{};
+    switch (s.count) {
+    case 1:
+        s.v[0].weight = T(1);
+        return s.v[0].w;
+    case 2: {
+        const SegmentClosest<T> r = closest_point_segment(s.v[0].w, s.v[1].w, origin);
+        const T weights[3] = {r.u, r.v, T(0)};
+        keep(s, static_cast<unsigned>(r.region), weights);
+        return r.point;
+    }
+    default: {
+        const TriangleClosest<T> r = closest_point_triangle(s.v[0].w, s.v[1].w, s.v[2].w, origin);
+        const T weights[3] = {r.u, r.v, r.w};
+        keep(s, static_cast<unsigned>(r.region), weights);
+        return r.point;
+    }
+    }
+}
+
+/// The search direction toward the origin, from a solved 1- or 2-simplex, or zero when the
+/// origin lies on the simplex.
+///  - A vertex: d = origin - w = -w; zero exactly when the origin is the vertex (case 3a).
+///  - An edge: not origin - P, whose round-off tilts it off the edge's normal (the talk's
+///    single-precision segment has dot(d, B - A) = 3.2e-6); instead d = perp(e), exactly
+///    perpendicular (gjk/math.hpp), flipped so that dot(d, origin - w0) > 0. No division.
+///    When that dot product is exactly zero the origin is on the edge (cases 3b and 4).
+template <class T> Vec2<T> search_direction(const Simplex<T>& s) {
+    if (s.count == 1) {
+        return -s.v[0].w;
+    }
+    const Vec2<T> e = s.v[1].w - s.v[0].w;
+    const Vec2<T> d = perp(e);
+    const T side = dot(d, -s.v[0].w);
+    if (side > T(0)) {
+        return d;
+    }
+    if (side < T(0)) {
+        return -d;
+    }
+    return {}; // side == 0, or NaN from overflow: no direction to search
+}
+
+/// The size of a simplex that warm starting compares between calls: 0 for a point, the
+/// length of a segment, the signed area (times 2) of a triangle.
+template <class T> T metric(const Simplex<T>& s) {
+    switch (s.count) {
+    case 2:
+        return length(s.v[1].w - s.v[0].w);
+    case 3:
+        return cross(s.v[1].w - s.v[0].w, s.v[2].w - s.v[0].w);
+    default:
+        return T(0);
+    }
+}
+
+/// Rebuilds the cached simplex, or returns false when the cache cannot be used: indices out
+/// of range for these shapes, or a simplex whose size changed by more than a factor 2 (the
+/// shapes moved too much for it to help) or that collapsed or flipped.
+template <class T, class Support>
+bool read_cache(const SimplexCache<T>& cache, const Support& z, int count_a, int count_b,
+                Simplex<T>& s) {
+    if (cache.count < 1 || cache.count > 3) {
+        return false;
+    }
+    for (int i = 0; i < cache.count; ++i) {
+        if (cache.index_a[i] < 0 || cache.index_a[i] >= count_a || cache.index_b[i] < 0 ||
+            cache.index_b[i] >= count_b) {
+            return false;
+        }
+        s.v[i] = make_vertex(z.vertex(cache.index_a[i], cache.index_b[i]));
+    }
+    s.count = cache.count;
+    if (s.count > 1) {
+        const T old_metric = cache.metric, new_metric = metric(s);
+        const bool same_sign = (old_metric > T(0)) == (new_metric > T(0));
+        const T o = std::abs(old_metric), n = std::abs(new_metric);
+        if (!(same_sign && n > T(0) && 2 * n >= o && n <= 2 * o)) { // NaN fails safe: cold
+            return false;
+        }
+    }
+    return true;
+}
+
+template <class T> void write_cache(SimplexCache<T>& cache, const Simplex<T>& s) {
+    cache.count = s.count;
+    for (int i = 0; i < s.count; ++i) {
+        cache.index_a[i] = s.v[i].index_a;
+        cache.index_b[i] = s.v[i].index_b;
+    }
+    cache.metric = metric(s);
+}
+
+/// A simplex moved from A's local frame to the world frame.
+template <class T> Simplex<T> to_world(const Simplex<T>& s, const Transform<T>& xf_a) {
+    Simplex<T> r = s;
+    for (int i = 0; i < s.count; ++i) {
+        r.v[i].a = apply(xf_a, s.v[i].a);
+        r.v[i].b = apply(xf_a, s.v[i].b);
+        r.v[i].w = rotate(xf_a.q, s.v[i].w);
+    }
+    return r;
+}
+
+/// What the core loop leaves behind, in A's local frame.
+template <class T> struct LoopResult {
+    Simplex<T> simplex{};             ///< final simplex, solved (weights set)
+    Vec2<T> closest{};                ///< its closest point to the origin
+    Vec2<T> direction{};              ///< the last search direction built (may be zero)
+    Vec2<T> last_support_direction{}; ///< the direction of the last support query (or zero)
+    int iterations{0};
+    Termination termination{Termination::max_iterations};
+};
+
+/// The GJK loop on the support `z`, from the simplex `s`. With `separation_radius` >= 0 it is
+/// the overlap test of the second GJK article: it also stops as soon as a support plane shows
+/// that Z stays further than that radius from the origin (Termination::separating_axis).
+template <class T, class Support>
+LoopResult<T> run(const Support& z, Simplex<T> s, int max_iterations, T separation_radius,
+                  const Transform<T>& xf_a, std::vector<TraceStep<T>>* trace) {
+    LoopResult<T> out;
+    Simplex<T> previous{};
+    T previous_distance2 = std::numeric_limits<T>::infinity();
+    Vec2<T> previous_closest{};
+
+    for (;;) {
+        ++out.iterations;
+
+        // The talk's case 1 compares the new support point with the simplex as it was before
+        // culling: a vertex dropped now and found again next time would cycle.
+        int saved_a[3], saved_b[3];
+        const int saved_count = s.count;
+        for (int i = 0; i < saved_count; ++i) {
+            saved_a[i] = s.v[i].index_a;
+            saved_b[i] = s.v[i].index_b;
+        }
+
+        // Closest point of the simplex; cull what does not contribute.
+        const Vec2<T> closest = solve(s);
+        const T distance2 = length_squared(closest);
+
+        TraceStep<T>* step = nullptr;
+        if (trace) {
+            trace->push_back({});
+            step = &trace->back();
+            step->simplex = to_world(s, xf_a);
+            step->closest = rotate(xf_a.q, closest);
+        }
+        auto finish = [&](Termination t) {
+            out.termination = t;
+            if (step) {
+                step->termination = t;
+            }
+        };
+
+        // Case 2: all three vertices contribute, so the origin is inside the triangle.
+        if (s.count == 3) {
+            out.simplex = s;
+            out.closest = closest;
+            finish(Termination::containment);
+            return out;
+        }
+
+        // GJK's distance strictly decreases in exact arithmetic; if it did not, round-off is
+        // at work (or a duplicate point under another index): keep the better simplex.
+        if (!(distance2 < previous_distance2)) { // NaN fails safe: stop
+            out.simplex = previous;
+            out.closest = previous_closest;
+            if (step) { // this step's simplex was not kept: show the one that was
+                step->simplex = to_world(previous, xf_a);
+                step->closest = rotate(xf_a.q, previous_closest);
+            }
+            finish(Termination::no_progress);
+            return out;
+        }
+        previous = s;
+        previous_distance2 = distance2;
+        previous_closest = closest;
+        out.simplex = s;
+        out.closest = closest;
+
+        const Vec2<T> d = search_direction(s);
+        out.direction = d;
+        if (step) {
+            step->direction = rotate(xf_a.q, d);
+        }
+        if (d.x == T(0) && d.y == T(0)) {
+            // Cases 3a, 3b and 4: the origin is on the simplex, so in Z.
+            finish(s.count == 1 ? Termination::vertex_overlap : Termination::edge_overlap);
+            return out;
+        }
+        if (out.iterations >= max_iterations) {
+            finish(Termination::max_iterations);
+            return out;
+        }
+
+        const SimplexVertex<T> v = make_vertex(z(d));
+        out.last_support_direction = d;
+        if (step) {
+            step->has_support = true;
+            step->support = to_world(Simplex<T>{{v, {}, {}}, 1}, xf_a).v[0];
+        }
+
+        // Case 1: a repeated support point; the simplex holds the closest feature.
+        for (int i = 0; i < saved_count; ++i) {
+            if (v.index_a == saved_a[i] && v.index_b == saved_b[i]) {
+                finish(Termination::repeated_support);
+                return out;
+            }
+        }
+
+        const T reach = dot(d, v.w);
+        // The overlap test's early out: every point z of Z has dot(z, d) <= reach < 0, so Z
+        // is further than -reach/|d| from the origin; beyond the radius, that settles it.
+        if (separation_radius >= T(0) && reach < T(0) &&
+            reach * reach > separation_radius * separation_radius * length_squared(d)) {
+            finish(Termination::separating_axis);
+            return out;
+        }
+
+        // The new point must lie beyond the simplex along d, or the distance cannot decrease.
+        if (!(reach > dot(d, s.v[0].w))) {
+            finish(Termination::no_progress);
+            return out;
+        }
+
+        s.v[s.count++] = v;
+    }
+}
+
+/// The witness weights of a containment. The triangle's weights are the barycentric
+/// coordinates of the origin, so the weighted shape points coincide - unless the triangle is
+/// so flat that round-off swamps its sub-areas, and then the weighted point is nowhere near
+/// the origin although the origin is (within that round-off) on the triangle's long edge.
+/// So of the triangle and its three edges, keep the one whose weighted point is nearest the
+/// origin: the triangle whenever it is well shaped. Story: TEST(Distance,
+/// FlatContainmentTriangleStillGivesCoincidentWitnessPoints).
+template <class T> Simplex<T> best_containment_weights(const Simplex<T>& triangle) {
+    auto point_of = [](const Simplex<T>& s) {
+        Vec2<T> p{};
+        for (int i = 0; i < s.count; ++i) {
+            p += s.v[i].weight * s.v[i].w;
+        }
+        return p;
+    };
+    Simplex<T> best = triangle;
+    T best_distance2 = length_squared(point_of(triangle));
+    for (int i = 0; i < 3; ++i) {
+        Simplex<T> edge;
+        edge.count = 2;
+        edge.v[0] = triangle.v[i];
+        edge.v[1] = triangle.v[(i + 1) % 3];
+        const Vec2<T> p = solve(edge);
+        if (length_squared(p) < best_distance2) {
+            best = edge;
+            best_distance2 = length_squared(p);
+        }
+    }
+    return best;
+}
+
+/// For a core distance of zero: a unit normal from A to B if the origin is on Z's boundary
+/// (the shapes touch), or zero if none of the candidates proves it (they overlap). A
+/// candidate n is proved when Z lies entirely on its side: the support of Z along -n gives
+/// dot(w, n) >= 0. Candidates: the last search direction, which found the vertex at the
+/// origin (case 3a reached from outside), and both normals of the edge through the origin
+/// (case 3b). One to three support calls, and only when the shapes touch or overlap.
+template <class T, class Support>
+Vec2<T> touching_normal(const Support& z, const LoopResult<T>& r) {
+    Vec2<T> candidates[3];
+    int n = 0;
+    if (r.termination == Termination::edge_overlap && r.simplex.count == 2) {
+        const Vec2<T> e = r.simplex.v[1].w - r.simplex.v[0].w;
+        candidates[n++] = perp(e);
+        candidates[n++] = -perp(e);
+    }
+    if (r.termination == Termination::vertex_overlap && !(r.last_support_direction == Vec2<T>{})) {
+        candidates[n++] = -r.last_support_direction;
+    }
+    for (int i = 0; i < n; ++i) {
+        const Vec2<T> c = candidates[i];
+        if (dot(z(-c).w, c) >= T(0)) {
+            return normalized(c);
+        }
+    }
+    return {};
+}
+
+} // namespace detail
+
+/// Distance, witness points and normal between two convex shapes (see the top of this file).
+/// `cache`, if given, warm starts from and is updated to the final simplex. `trace`, if
+/// given, is cleared and receives one TraceStep per iteration.
+template <class T>
+DistanceOutput<T> distance(const DistanceInput<T>& input,
+                           std::type_identity_t<SimplexCache<T>>* cache = nullptr,
+                           std::type_identity_t<std::vector<TraceStep<T>>>* trace = nullptr) {
+    DistanceOutput<T> out;
+    if (trace) {
+        trace->clear();
+    }
+    out.error = validate(input);
+    if (out.error != InputError::none) {
+        out.status = Status::invalid_input;
+        return out;
+    }
+
+    const Transform<T> xf = detail::relative(input.xf_a, input.xf_b);
+    const detail::LocalMinkowski<T> z{{input.a.points}, {{input.b.points}, xf}};
+
+    Simplex<T> s;
+    if (!(cache && detail::read_cache(*cache, z, static_cast<int>(input.a.points.size()),
+                                      static_cast<int>(input.b.points.size()), s))) {
+        s.count = 1; // the talk: start from an arbitrary vertex
+        s.v[0] = detail::make_vertex(z.vertex(0, 0));
+    }
+
+    detail::LoopResult<T> r = detail::run(z, s, input.max_iterations, T(-1), input.xf_a, trace);
+    out.iterations = r.iterations;
+    out.termination = r.termination;
+    if (cache) {
+        detail::write_cache(*cache, r.simplex);
+    }
+    if (r.termination == Termination::containment) {
+        r.simplex = detail::best_containment_weights(r.simplex);
+    }
+
+    // Witness points from the simplex barycentrics (the talk: apply the weights to the
+    // original points), in A's frame.
+    Vec2<T> pa{}, pb{};
+    for (int i = 0; i < r.simplex.count; ++i) {
+        pa += r.simplex.v[i].weight * r.simplex.v[i].a;
+        pb += r.simplex.v[i].weight * r.simplex.v[i].b;
+    }
+
+    T core_distance = T(0);
+    Vec2<T> normal{};
+    const bool core_overlap = r.termination == Termination::containment ||
+                              r.termination == Termination::vertex_overlap ||
+                              r.termination == Termination::edge_overlap;
+    if (core_overlap) {
+        pb = pa; // one common point: pb - pa is zero up to round-off
+        normal = detail::touching_normal(z, r);
+    } else {
+        core_distance = length(r.closest);
+        // The normal from A to B is the closest point's direction; for an edge, the exact
+        // edge normal (the negated search direction) is more accurate than P's round-off.
+        normal = r.direction == Vec2<T>{} ? normalized(r.closest) : normalized(-r.direction);
+    }
+
+    const T ra = input.use_radii ? input.a.radius : T(0);
+    const T rb = input.use_radii ? input.b.radius : T(0);
+    if (core_overlap) {
+        out.status =
+            (normal == Vec2<T>{} || ra + rb > T(0)) ? Status::overlapping : Status::touching;
+        out.distance = T(0);
+    } else if (core_distance > ra + rb) {
+        out.status = Status::separated;
+        out.distance = core_distance - (ra + rb);
+        pa += ra * normal;
+        pb -= rb * normal;
+    } else {
+        // The rounded shapes meet. One common witness point inside both: on the core points'
+        // segment (length D along the normal), at a distance t from A's core point with
+        // t <= ra and D - t <= rb; the middle of that interval, which D < ra + rb makes
+        // non-empty. (The midpoint of the two surface points, Box2D's choice, can leave the
+        // smaller shape: TEST(Distance, RoundedOverlapWitnessIsInsideBothShapes).)
+        out.status = core_distance == ra + rb ? Status::touching : Status::overlapping;
+        out.distance = T(0);
+        const T lo = std::max(T(0), core_distance - rb), hi = std::min(core_distance, ra);
+        pa += T(0.5) * (lo + hi) * normal;
+        pb = pa;
+    }
+    if (r.termination == Termination::max_iterations) {
+        out.status = Status::max_iterations;
+    }
+
+    out.point_a = apply(input.xf_a, pa);
+    out.point_b = apply(input.xf_a, pb);
+    out.normal = rotate(input.xf_a.q, normal);
+    out.simplex = detail::to_world(r.simplex, input.xf_a);
+
+    // Coordinates near the scalar's limit overflow dot products; say so rather than answer NaN.
+    if (!std::isfinite(out.distance) || !is_finite(out.point_a) || !is_finite(out.point_b) ||
+        !is_finite(out.normal)) {
+        out = DistanceOutput<T>{};
+        out.iterations = r.iterations;
+        out.termination = r.termination;
+        out.status = Status::invalid_input;
+        out.error = InputError::nonfinite_result;
+    }
+    return out;
+}
+
+/// Closest point of a convex shape to the point q (the talk, section 3), as a distance query
+/// with A = the point q: point_a is q, point_b the closest point on the shape, the normal
+/// points from q to the shape.
+template <class T>
+DistanceOutput<T> distance_to_point(Vec2<T> q, const ShapeView<T>& shape,
+                                    const Transform<T>& xf = {},
+                                    std::vector<TraceStep<T>>* trace = nullptr) {
+    const Vec2<T> point[1] = {q};
+    DistanceInput<T> in;
+    in.a = {std::span<const Vec2<T>>(point), T(0)};
+    in.b = shape;
+    in.xf_b = xf;
+    return distance(in, nullptr, trace);
+}
+
+} // namespace gjk

@@ -1,0 +1,11 @@
+// gjk/gjk.hpp - the whole library in one include.
+#pragma once
+
+#include "gjk/distance.hpp"
+#include "gjk/hull.hpp"
+#include "gjk/instantiations.hpp"
+#include "gjk/math.hpp"
+#include "gjk/overlap.hpp"
+#include "gjk/segment.hpp"
+#include "gjk/shape.hpp"
+#include "gjk/triangle.hpp"

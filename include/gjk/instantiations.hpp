@@ -1,0 +1,34 @@
+// gjk/instantiations.hpp - the float and double queries are compiled once, in the gjk library
+// (src/gjk.cpp); these declarations keep every including file from compiling them again.
+// Define GJK_HEADER_ONLY before including gjk to compile everything in place instead.
+#pragma once
+
+#ifndef GJK_HEADER_ONLY
+
+#include "gjk/distance.hpp"
+#include "gjk/hull.hpp"
+#include "gjk/overlap.hpp"
+
+namespace gjk {
+
+#define GJK_EXTERN(T)                                                                              \
+    extern template InputError validate<T>(const DistanceInput<T>&);                               \
+    extern template DistanceOutput<T> distance<T>(                                                 \
+        const DistanceInput<T>&, std::type_identity_t<SimplexCache<T>>*,                           \
+        std::type_identity_t<std::vector<TraceStep<T>>>*);                                         \
+    extern template DistanceOutput<T> distance_to_point<T>(                                        \
+        Vec2<T>, const ShapeView<T>&, const Transform<T>&,                                         \
+        std::type_identity_t<std::vector<TraceStep<T>>>*);                                         \
+    extern template OverlapOutput<T> overlap<T>(const DistanceInput<T>&);                          \
+    extern template std::vector<Vec2<T>> convex_hull<T>(std::span<const Vec2<T>>);                 \
+    extern template std::vector<Vec2<T>> minkowski_difference<T>(                                  \
+        const ShapeView<T>&, const Transform<T>&, const ShapeView<T>&, const Transform<T>&);
+
+GJK_EXTERN(float)
+GJK_EXTERN(double)
+
+#undef GJK_EXTERN
+
+} // namespace gjk
+
+#endif

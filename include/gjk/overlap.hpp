@@ -1,0 +1,67 @@
+// gjk/overlap.hpp - the boolean GJK of the collision-test article: do two convex shapes meet?
+//
+// The same loop as gjk/distance.hpp, with one more way out: a support point w found along d
+// that does not reach the origin (dot(w, d) < 0) proves that all of Z lies on the far side of
+// the line through w, so the shapes are apart and the loop stops at once. With radii, the line
+// must also be further from the origin than the radii's sum: dot(w, d)^2 > (ra + rb)^2 |d|^2.
+// Containment and the origin on the simplex decide "overlap" as early as the distance loop.
+#pragma once
+
+#include "gjk/distance.hpp"
+
+namespace gjk {
+
+/// Result of an overlap test.
+template <class T> struct OverlapOutput {
+    bool overlap{false};                        ///< the closed shapes share a point
+    int iterations{0};                          ///< loop iterations
+    Status status{Status::invalid_input};       ///< separated / touching / overlapping / ...
+    Termination termination{Termination::none}; ///< how the loop ended
+    InputError error{InputError::none};         ///< what is wrong when status is invalid_input
+};
+
+/// Whether the two shapes of `input` overlap or touch; stops as soon as it can decide.
+template <class T> OverlapOutput<T> overlap(const DistanceInput<T>& input) {
+    OverlapOutput<T> out;
+    out.error = validate(input);
+    if (out.error != InputError::none) {
+        return out;
+    }
+    const Transform<T> xf = detail::relative(input.xf_a, input.xf_b);
+    const detail::LocalMinkowski<T> z{{input.a.points}, {{input.b.points}, xf}};
+    Simplex<T> s;
+    s.count = 1;
+    s.v[0] = detail::make_vertex(z.vertex(0, 0));
+
+    const T radii = input.use_radii ? input.a.radius + input.b.radius : T(0);
+    const detail::LoopResult<T> r =
+        detail::run<T>(z, s, input.max_iterations, radii, input.xf_a, nullptr);
+    out.iterations = r.iterations;
+    out.termination = r.termination;
+    switch (r.termination) {
+    case Termination::containment:
+    case Termination::vertex_overlap:
+    case Termination::edge_overlap:
+        out.overlap = true;
+        out.status = (radii > T(0) || detail::touching_normal(z, r) == Vec2<T>{})
+                         ? Status::overlapping
+                         : Status::touching;
+        break;
+    case Termination::separating_axis:
+        out.status = Status::separated;
+        break;
+    default: { // converged on the closest feature: compare its distance with the radii
+        const T core = length(r.closest);
+        out.overlap = core <= radii;
+        out.status = core > radii ? Status::separated
+                                  : (core == radii ? Status::touching : Status::overlapping);
+        if (r.termination == Termination::max_iterations) {
+            out.status = Status::max_iterations;
+        }
+        break;
+    }
+    }
+    return out;
+}
+
+} // namespace gjk

@@ -1,0 +1,158 @@
+// gjk/shape.hpp - convex shapes and their support functions (the talk, sections 3 and 4).
+//
+// A shape is the talk's polygon, Box2D's "proxy": 1..N points plus a radius >= 0. One point is
+// a point (a circle with a radius), two a segment (a capsule), more a polygon (a rounded
+// polygon). The points may come in any order, repeat, or be collinear; a non-convex set stands
+// for its convex hull, because GJK only ever looks at a shape through its support function
+// and a non-convex vertex is never a support point. There is no cap on the number of points:
+// the support function is a linear scan (see README, Limits).
+//
+// Support functions compose through small templates, so the GJK loop never knows which shape
+// it runs on: a PointSetSupport gives the extreme point of a point set in local coordinates,
+// TransformedSupport moves any support into another frame, and MinkowskiDifference combines
+// two of them into the support of Z = B - A:
+//     support(Z, d) = support(B, d) - support(A, -d).
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "gjk/math.hpp"
+
+namespace gjk {
+
+/// A non-owning view of a convex shape: its points (any order; their convex hull is the
+/// shape) and a radius that rounds it. This is what the queries take.
+template <class T> struct ShapeView {
+    std::span<const Vec2<T>> points{}; ///< 1..N points in the shape's local frame
+    T radius{0};                       ///< >= 0; the shape is every point within radius of the hull
+};
+
+/// An owning convex shape with named constructors for the common cases.
+template <class T> struct Shape {
+    std::vector<Vec2<T>> points{}; ///< 1..N points in the shape's local frame
+    T radius{0};                   ///< >= 0
+
+    /// A view on this shape (valid while the shape lives and its points are not resized).
+    ShapeView<T> view() const& { return {std::span<const Vec2<T>>(points), radius}; }
+    operator ShapeView<T>() const& { return view(); }
+    /// A view of a temporary would dangle as soon as the statement ends: not allowed.
+    ShapeView<T> view() && = delete;
+    operator ShapeView<T>() && = delete;
+
+    /// A single point.
+    static Shape point(Vec2<T> p) { return {{p}, T(0)}; }
+    /// A circle: one point with a radius.
+    static Shape circle(Vec2<T> center, T radius) { return {{center}, radius}; }
+    /// A segment.
+    static Shape segment(Vec2<T> a, Vec2<T> b) { return {{a, b}, T(0)}; }
+    /// A capsule: a segment with a radius.
+    static Shape capsule(Vec2<T> a, Vec2<T> b, T radius) { return {{a, b}, radius}; }
+    /// A polygon: the convex hull of the points, optionally rounded.
+    static Shape polygon(std::vector<Vec2<T>> pts, T radius = T(0)) {
+        return {std::move(pts), radius};
+    }
+    /// An axis-aligned box centred on the origin, optionally rounded.
+    static Shape box(T half_width, T half_height, T radius = T(0)) {
+        return {{{-half_width, -half_height},
+                 {half_width, -half_height},
+                 {half_width, half_height},
+                 {-half_width, half_height}},
+                radius};
+    }
+    /// A regular polygon with `count` vertices on a circle of `circumradius` (count >= 1).
+    static Shape regular(int count, T circumradius, T radius = T(0));
+};
+
+template <class T> Shape<T> Shape<T>::regular(int count, T circumradius, T radius) {
+    Shape s;
+    s.radius = radius;
+    const int n = count < 1 ? 1 : count;
+    s.points.reserve(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        const double angle = 6.283185307179586476925 * i / n;
+        s.points.push_back({circumradius * T(std::cos(angle)), circumradius * T(std::sin(angle))});
+    }
+    return s;
+}
+
+/// Index of the point furthest along d (the talk's Support). Ties keep the lowest index, so
+/// the answer is deterministic; d need not be normalized. Precondition: points not empty.
+template <class T> int support_index(std::span<const Vec2<T>> points, Vec2<T> d) {
+    int best = 0;
+    T best_value = dot(d, points[0]);
+    const int n = static_cast<int>(points.size());
+    for (int i = 1; i < n; ++i) {
+        const T value = dot(d, points[static_cast<std::size_t>(i)]);
+        if (value > best_value) {
+            best = i;
+            best_value = value;
+        }
+    }
+    return best;
+}
+
+/// A support point: the extreme point and which input point it is.
+template <class T> struct SupportPoint {
+    Vec2<T> point{}; ///< the point, in the frame of the support that produced it
+    int index{0};    ///< index into the shape's points
+};
+
+/// Support of a point set, in the set's own frame.
+template <class T> struct PointSetSupport {
+    using scalar = T;
+    std::span<const Vec2<T>> points;
+
+    SupportPoint<T> operator()(Vec2<T> d) const {
+        const int i = support_index(points, d);
+        return {points[static_cast<std::size_t>(i)], i};
+    }
+    Vec2<T> vertex(int i) const { return points[static_cast<std::size_t>(i)]; }
+    int count() const { return static_cast<int>(points.size()); }
+};
+
+/// Any support seen through a transform: the direction goes into the base's frame, the point
+/// comes back out.
+template <class Base> struct TransformedSupport {
+    using scalar = typename Base::scalar;
+    Base base;
+    Transform<scalar> xf;
+
+    SupportPoint<scalar> operator()(Vec2<scalar> d) const {
+        SupportPoint<scalar> s = base(inv_rotate(xf.q, d));
+        s.point = apply(xf, s.point);
+        return s;
+    }
+    Vec2<scalar> vertex(int i) const { return apply(xf, base.vertex(i)); }
+    int count() const { return base.count(); }
+};
+
+/// A point of the Minkowski difference Z = B - A with the two points it came from.
+template <class T> struct MinkowskiPoint {
+    Vec2<T> a{};    ///< point on A
+    Vec2<T> b{};    ///< point on B
+    Vec2<T> w{};    ///< b - a
+    int index_a{0}; ///< index of a in A's points
+    int index_b{0}; ///< index of b in B's points
+};
+
+/// Support of Z = B - A: support(B, d) - support(A, -d).
+template <class SupportA, class SupportB> struct MinkowskiDifference {
+    using scalar = typename SupportA::scalar;
+    SupportA a;
+    SupportB b;
+
+    MinkowskiPoint<scalar> operator()(Vec2<scalar> d) const {
+        const SupportPoint<scalar> sa = a(-d);
+        const SupportPoint<scalar> sb = b(d);
+        return {sa.point, sb.point, sb.point - sa.point, sa.index, sb.index};
+    }
+    /// The point of Z made from A's point ia and B's point ib (warm starting rebuilds with it).
+    MinkowskiPoint<scalar> vertex(int ia, int ib) const {
+        const Vec2<scalar> pa = a.vertex(ia), pb = b.vertex(ib);
+        return {pa, pb, pb - pa, ia, ib};
+    }
+};
+
+} // namespace gjk

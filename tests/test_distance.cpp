@@ -1,0 +1,509 @@
+// Specifications of gjk/distance.hpp: GJK distance, the talk's sections 3 and 4.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <random>
+
+#include "gjk/gjk.hpp"
+#include "oracle/oracle.hpp"
+#include "support/families.hpp"
+
+using gjk::Shape;
+using gjk::Status;
+using gjk::Termination;
+using gjk::Vec2;
+
+namespace {
+
+template <class T> class Distance : public ::testing::Test {};
+using Scalars = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(Distance, Scalars);
+
+template <class T>
+gjk::DistanceInput<T> input(const Shape<T>& a, const Shape<T>& b, gjk::Transform<T> xa = {},
+                            gjk::Transform<T> xb = {}) {
+    gjk::DistanceInput<T> in;
+    in.a = a;
+    in.b = b;
+    in.xf_a = xa;
+    in.xf_b = xb;
+    return in;
+}
+
+template <class T> std::vector<oracle::P> to_oracle(const std::vector<Vec2<T>>& pts) {
+    std::vector<oracle::P> out;
+    for (const auto& p : pts)
+        out.push_back({p.x, p.y});
+    return out;
+}
+
+} // namespace
+
+// --- The talk's termination cases, each from a constructed input ----------------------------
+
+// Case 1: the point is outside the pentagon, nearest to an edge; the loop ends when the
+// support point along the edge normal is one of the edge's own vertices.
+TYPED_TEST(Distance, Case1RepeatedSupportPointEndsTheLoop) {
+    using T = TypeParam;
+    const auto square = Shape<T>::box(1, 1);
+    const auto r = gjk::distance_to_point<T>({3, T(0.5)}, square);
+    EXPECT_EQ(r.termination, Termination::repeated_support);
+    EXPECT_EQ(r.status, Status::separated);
+    EXPECT_EQ(r.distance, T(2));
+    EXPECT_EQ(r.point_b, (Vec2<T>{1, T(0.5)}));
+    EXPECT_EQ(r.normal, (Vec2<T>{-1, 0})); // from the point (A) to the box (B)
+    EXPECT_LE(r.iterations, gjk::kMaxIterations);
+}
+
+// Case 2: the point is inside; a triangle of Z with all weights positive contains the origin.
+TYPED_TEST(Distance, Case2ContainmentEndsTheLoop) {
+    using T = TypeParam;
+    const auto hex = Shape<T>::regular(6, 2);
+    const auto r = gjk::distance_to_point<T>({T(0.3), T(-0.2)}, hex);
+    EXPECT_EQ(r.termination, Termination::containment);
+    EXPECT_EQ(r.status, Status::overlapping);
+    EXPECT_EQ(r.distance, T(0));
+    EXPECT_EQ(r.simplex.count, 3);
+    for (int i = 0; i < 3; ++i)
+        EXPECT_GT(r.simplex.v[i].weight, T(0));
+    EXPECT_LE(r.iterations, gjk::kMaxIterations);
+}
+
+// Case 3a: the point is a vertex of the polygon. The search direction -P is exactly zero.
+// Reached from outside (the first simplex vertex is another corner), the last search
+// direction proves a touching normal.
+TYPED_TEST(Distance, Case3aVertexOverlapGivesZeroDirection) {
+    using T = TypeParam;
+    const auto square = Shape<T>::polygon({{0, 0}, {2, 0}, {2, 2}, {0, 2}});
+    const auto r = gjk::distance_to_point<T>({2, 2}, square);
+    EXPECT_EQ(r.termination, Termination::vertex_overlap);
+    EXPECT_EQ(r.status, Status::touching);
+    EXPECT_EQ(r.distance, T(0));
+    // The normal from the point into the square: any direction in the corner's cone works.
+    EXPECT_LT(r.normal.x, T(0));
+    EXPECT_LT(r.normal.y, T(0));
+    EXPECT_NEAR(gjk::length(r.normal), T(1), 1e-6);
+    EXPECT_LE(r.iterations, gjk::kMaxIterations);
+}
+
+// Case 3b: the point lies on a boundary edge. The edge's sign test is exactly zero, the
+// origin is on Z's boundary, and one of the two edge normals proves it: touching.
+TYPED_TEST(Distance, Case3bEdgeOverlapOnTheBoundaryIsTouching) {
+    using T = TypeParam;
+    const auto square = Shape<T>::polygon({{0, 0}, {2, 0}, {2, 2}, {0, 2}});
+    const auto r = gjk::distance_to_point<T>({2, T(0.5)}, square);
+    EXPECT_EQ(r.termination, Termination::edge_overlap);
+    EXPECT_EQ(r.status, Status::touching);
+    EXPECT_EQ(r.distance, T(0));
+    EXPECT_EQ(r.normal, (Vec2<T>{-1, 0}));
+    EXPECT_LE(r.iterations, gjk::kMaxIterations);
+}
+
+// Case 4: the point lies on an interior edge of the simplex (the square's diagonal): on the
+// simplex, so in Z, but neither edge normal separates: overlapping.
+TYPED_TEST(Distance, Case4InteriorEdgeIsOverlap) {
+    using T = TypeParam;
+    const auto square = Shape<T>::polygon({{0, 0}, {2, 0}, {2, 2}, {0, 2}});
+    std::vector<gjk::TraceStep<T>> trace;
+    const auto r = gjk::distance_to_point<T>({1, 1}, square, {}, &trace);
+    EXPECT_EQ(r.termination, Termination::edge_overlap);
+    EXPECT_EQ(r.status, Status::overlapping);
+    EXPECT_EQ(r.distance, T(0));
+    ASSERT_EQ(r.simplex.count, 2); // the diagonal (0,0)-(2,2)
+    EXPECT_EQ(r.simplex.v[0].b + r.simplex.v[1].b, (Vec2<T>{2, 2}));
+    EXPECT_EQ(trace.size(), static_cast<std::size_t>(r.iterations));
+}
+
+// The loop never runs past its cap, and says so when it stops there.
+TYPED_TEST(Distance, IterationCapIsReportedInTheStatus) {
+    using T = TypeParam;
+    const auto ngon = Shape<T>::regular(64, 1);
+    auto in = input(ngon, ngon, {}, gjk::Transform<T>::from({3, 1}, T(0.1)));
+    in.max_iterations = 1;
+    const auto r = gjk::distance(in);
+    EXPECT_EQ(r.iterations, 1);
+    EXPECT_EQ(r.status, Status::max_iterations);
+    EXPECT_EQ(r.termination, Termination::max_iterations);
+    EXPECT_GT(r.distance, T(0)); // an upper bound, still a number
+}
+
+// Story: the talk's single-precision example. Built as Q - P, the direction was off the
+// edge's normal by dot(d, B - A) = 3.2e-6; built as perp(B - A) it is exactly perpendicular.
+TEST(DistanceFloat, TalkSegmentSearchDirectionIsExactlyPerpendicular) {
+    const Vec2<float> A{0.021119118f, 79.584320f}, B{0.020964622f, -31.515678f};
+    const auto segment = Shape<float>::segment(A, B);
+    std::vector<gjk::TraceStep<float>> trace;
+    gjk::distance_to_point<float>({0, 0}, segment, {}, &trace);
+    bool saw_edge = false;
+    for (const auto& step : trace) {
+        if (step.simplex.count == 2) {
+            saw_edge = true;
+            EXPECT_EQ(gjk::dot(step.direction, B - A), 0.0f);
+            EXPECT_GT(gjk::dot(step.direction, Vec2<float>{} - A), 0.0f); // toward Q
+        }
+    }
+    EXPECT_TRUE(saw_edge);
+    // The naive direction, for the record: Q - P from the barycentric point is not exact.
+    const auto c = gjk::closest_point_segment<float>(A, B, {0, 0});
+    EXPECT_NE(gjk::dot(-c.point, B - A), 0.0f);
+}
+
+// Story: an edge test whose size is cubic in the edge length (Box2D v2's
+// |perp(e)|^2 < eps^2 check on an unnormalized direction) read a 3 mm edge 5 mm from a point
+// as an overlap. Every degeneracy test here compares with exactly zero, so scale cannot fool it.
+TYPED_TEST(Distance, MillimetreEdgeIsSeparatedNotOverlapping) {
+    using T = TypeParam;
+    const auto edge = Shape<T>::segment({0, 0}, {T(0.003), 0});
+    const auto r = gjk::distance_to_point<T>({T(0.0015), T(0.005)}, edge);
+    EXPECT_EQ(r.status, Status::separated);
+    EXPECT_NEAR(r.distance, T(0.005), T(0.005) * T(1e-6));
+    EXPECT_EQ(r.normal, (Vec2<T>{0, -1}));
+}
+
+TEST(DistanceDouble, FarFromTheOriginKeepsItsAccuracy) {
+    // Two unit boxes 1e6 away from the origin, 1e-6 apart.
+    const auto box = Shape<double>::box(0.5, 0.5);
+    const auto xa = gjk::Transform<double>::from({1e6, 1e6}, 0.0);
+    const auto xb = gjk::Transform<double>::from({1e6 + 1.000001, 1e6 + 0.25}, 0.0);
+    const auto r = gjk::distance(input(box, box, xa, xb));
+    EXPECT_EQ(r.status, Status::separated);
+    // The gap between the boxes as stored: both subtractions are exact (Sterbenz).
+    const double gap = (xb.p.x - xa.p.x) - 1.0;
+    EXPECT_NEAR(gap, 1e-6, 1e-10);
+    EXPECT_NEAR(r.distance, gap, 1e-12 * 1e6); // the core issue's bound
+    EXPECT_NEAR(r.distance, gap, 1e-15);       // in practice: every bit the offset leaves
+}
+
+TYPED_TEST(Distance, TouchingBoxesHaveZeroDistanceAndANormal) {
+    using T = TypeParam;
+    const auto big = Shape<T>::box(1, 1), small = Shape<T>::box(T(0.5), T(0.5));
+    const auto r =
+        gjk::distance(input(big, small, {}, gjk::Transform<T>::from({T(1.5), T(0.25)}, 0)));
+    EXPECT_EQ(r.status, Status::touching);
+    EXPECT_EQ(r.distance, T(0));
+    EXPECT_EQ(r.normal, (Vec2<T>{1, 0}));
+}
+
+TYPED_TEST(Distance, RadiiRoundTheShapes) {
+    using T = TypeParam;
+    // Circle of radius 1 at the origin, capsule of radius 0.5 along x at height 3.
+    const auto circle = Shape<T>::circle({0, 0}, 1);
+    const auto capsule = Shape<T>::capsule({-2, 3}, {2, 3}, T(0.5));
+    const auto r = gjk::distance(input(circle, capsule));
+    EXPECT_EQ(r.status, Status::separated);
+    EXPECT_NEAR(r.distance, T(1.5), 1e-6);
+    EXPECT_NEAR(r.point_a.y, T(1), 1e-6);
+    EXPECT_NEAR(r.point_b.y, T(2.5), 1e-6);
+    EXPECT_EQ(r.normal, (Vec2<T>{0, 1}));
+    // Without radii the cores are 3 apart.
+    auto in = input(circle, capsule);
+    in.use_radii = false;
+    EXPECT_NEAR(gjk::distance(in).distance, T(3), 1e-6);
+    // Overlapping rounded shapes: distance 0, one common witness point, a valid normal.
+    const auto other = Shape<T>::circle({T(1.5), 0}, 1);
+    const auto o = gjk::distance(input(circle, other));
+    EXPECT_EQ(o.status, Status::overlapping);
+    EXPECT_EQ(o.distance, T(0));
+    EXPECT_EQ(o.point_a, o.point_b);
+    EXPECT_EQ(o.normal, (Vec2<T>{1, 0}));
+}
+
+// A small circle deep in the rim of a big one: the midpoint of the surface points would lie
+// outside the small circle; the common witness point must be inside both.
+TYPED_TEST(Distance, RoundedOverlapWitnessIsInsideBothShapes) {
+    using T = TypeParam;
+    const auto big = Shape<T>::circle({0, 0}, 10), small = Shape<T>::circle({T(9.5), 0}, T(0.1));
+    const auto r = gjk::distance(input(big, small));
+    EXPECT_EQ(r.status, Status::overlapping);
+    EXPECT_EQ(r.point_a, r.point_b);
+    EXPECT_LE(gjk::length(r.point_a), T(10));
+    EXPECT_LE(gjk::length(r.point_a - Vec2<T>{T(9.5), 0}), T(0.1));
+}
+
+TYPED_TEST(Distance, RejectsBadInputWithAReason) {
+    using T = TypeParam;
+    const auto box = Shape<T>::box(1, 1);
+    Shape<T> empty;
+    EXPECT_EQ(gjk::distance(input(empty, box)).error, gjk::InputError::empty_a);
+    EXPECT_EQ(gjk::distance(input(box, empty)).status, Status::invalid_input);
+    auto nan_box = box;
+    nan_box.points[2].x = std::numeric_limits<T>::quiet_NaN();
+    EXPECT_EQ(gjk::distance(input(box, nan_box)).error, gjk::InputError::nonfinite_point_b);
+    auto neg = box;
+    neg.radius = -1;
+    EXPECT_EQ(gjk::distance(input(neg, box)).error, gjk::InputError::bad_radius_a);
+    gjk::Transform<T> scaled;
+    scaled.q = {2, 0};
+    EXPECT_EQ(gjk::distance(input(box, box, scaled)).error, gjk::InputError::bad_transform_a);
+    auto in = input(box, box);
+    in.max_iterations = 0;
+    EXPECT_EQ(gjk::distance(in).error, gjk::InputError::bad_max_iterations);
+    EXPECT_STREQ(gjk::to_string(gjk::InputError::nonfinite_point_b),
+                 "shape b has a point that is not finite");
+}
+
+TYPED_TEST(Distance, TraceHoldsEverySimplexAndIsWorldFrame) {
+    using T = TypeParam;
+    // The talk's triangle X and square Y.
+    const auto x = Shape<T>::polygon({{0, 0}, {2, 0}, {1, T(1.5)}});
+    const auto y = Shape<T>::box(T(0.75), T(0.75));
+    const auto xa = gjk::Transform<T>::from({T(-1), T(0.5)}, T(0.2));
+    const auto xb = gjk::Transform<T>::from({T(3.5), T(1.2)}, T(0.3));
+    std::vector<gjk::TraceStep<T>> trace;
+    const auto r = gjk::distance(input(x, y, xa, xb), nullptr, &trace);
+    ASSERT_EQ(trace.size(), static_cast<std::size_t>(r.iterations));
+    for (std::size_t i = 0; i < trace.size(); ++i) {
+        const auto& s = trace[i].simplex;
+        ASSERT_GE(s.count, 1);
+        T weights = 0;
+        for (int j = 0; j < s.count; ++j) {
+            const auto& v = s.v[j];
+            // Each vertex's points are the world points of the shapes' vertices it names.
+            const auto pa = gjk::apply(xa, x.points[static_cast<std::size_t>(v.index_a)]);
+            const auto pb = gjk::apply(xb, y.points[static_cast<std::size_t>(v.index_b)]);
+            EXPECT_NEAR(v.a.x, pa.x, 1e-5);
+            EXPECT_NEAR(v.b.y, pb.y, 1e-5);
+            EXPECT_NEAR(v.w.x, pb.x - pa.x, 1e-5);
+            weights += v.weight;
+        }
+        EXPECT_NEAR(weights, T(1), 1e-6);
+        // Every step but the last found a support point; the last says how the loop ended.
+        EXPECT_EQ(trace[i].has_support,
+                  i + 1 < trace.size() || r.termination == Termination::repeated_support);
+        EXPECT_EQ(trace[i].termination, i + 1 < trace.size() ? Termination::none : r.termination);
+    }
+    // The closest points of the last step are the witness points' difference.
+    EXPECT_NEAR(gjk::length(trace.back().closest), r.distance, 1e-5);
+}
+
+// Story: the oracle test found this edge contact (B's edge lies on A's edge, in double). The
+// origin sat within 1e-16 of the simplex edge but not exactly on it, the next support point
+// was a hair beyond the edge's line, and the resulting triangle was a sliver whose sub-areas
+// were all round-off: "containment" with weights (0.53, 0.2, 0.27) whose weighted points on A
+// and B were 1.2 apart. Containment now keeps the triangle's or an edge's weights, whichever
+// put the weighted point nearest the origin, so the witness points coincide and lie on both.
+TEST(DistanceDouble, FlatContainmentTriangleStillGivesCoincidentWitnessPoints) {
+    const Shape<double> a = Shape<double>::polygon({{-55.550486496035425, -34.251199180449206},
+                                                    {-18.807055129873689, -62.492366514534481},
+                                                    {23.723263083286469, -60.796447132428682}});
+    const Shape<double> b = Shape<double>::polygon({{-47.24360866029599, -40.635903010777064},
+                                                    {-47.265590492328705, -40.619007675375222},
+                                                    {-58.770180319516349, -95.583418619784197},
+                                                    {-57.751393172827704, -102.87388678978763},
+                                                    {-60.636716879923981, -108.81555873559682}});
+    gjk::Transform<double> xf;
+    xf.p = {92.596843431949594, 89.100278519734502};
+    xf.q = {-0.66863225206938337, -0.74359324330753873};
+    const auto r = gjk::distance(input(a, b, xf, xf));
+    EXPECT_EQ(r.distance, 0.0);
+    EXPECT_NE(r.status, Status::separated);
+    std::vector<oracle::P> wa, wb;
+    for (const auto& p : a.points)
+        wa.push_back({gjk::apply(xf, p).x, gjk::apply(xf, p).y});
+    for (const auto& p : b.points)
+        wb.push_back({gjk::apply(xf, p).x, gjk::apply(xf, p).y});
+    const double tol = 1e-12 * 200;
+    EXPECT_LE(oracle::point_distance(oracle::hull(wa), 0, {r.point_a.x, r.point_a.y}), tol);
+    EXPECT_LE(oracle::point_distance(oracle::hull(wb), 0, {r.point_b.x, r.point_b.y}), tol);
+    EXPECT_LE(gjk::length(r.point_b - r.point_a), tol);
+}
+
+// --- Oracle tests ---------------------------------------------------------------------------
+
+namespace {
+
+struct Stats {
+    long double max_error = 0;   // max |d - d_oracle| / scale
+    long double max_witness = 0; // max distance of a witness point from its shape / scale
+    long long iterations = 0;
+    int cases = 0;
+    int max_iterations = 0;
+    std::map<std::string, int> terminations;
+    double seconds = 0;
+};
+
+template <class T> long double tolerance() {
+    return std::is_same_v<T, float> ? 4e-7L : 1e-12L;
+}
+
+template <class T> void check_against_oracle(const gjk_test::Case<T>& k, Stats& stats, int index) {
+    const auto ha = oracle::hull(gjk_test::world(k.a, k.xa));
+    const auto hb = oracle::hull(gjk_test::world(k.b, k.xb));
+    const long double expected = oracle::rounded_distance(ha, k.ra, hb, k.rb);
+    const long double scale = gjk_test::scale_of(k);
+    const long double tol = tolerance<T>() * scale;
+
+    gjk::DistanceInput<T> in;
+    in.a = {k.a, k.ra};
+    in.b = {k.b, k.rb};
+    in.xf_a = k.xa;
+    in.xf_b = k.xb;
+    const auto r = gjk::distance(in);
+    const std::string what =
+        std::string(gjk_test::family_name(k.family)) + " case " + std::to_string(index);
+
+    ASSERT_NE(r.status, Status::invalid_input) << what << ": " << gjk::to_string(r.error);
+    ASSERT_NE(r.status, Status::max_iterations) << what;
+    ASSERT_LE(r.iterations, gjk::kMaxIterations) << what;
+    const long double error = std::fabs(static_cast<long double>(r.distance) - expected);
+    ASSERT_LE(error, tol) << what << ": distance " << r.distance << " expected "
+                          << (double)expected;
+
+    // Witness points lie on their shapes, and are the distance apart.
+    const long double on_a = oracle::point_distance(ha, k.ra, {r.point_a.x, r.point_a.y});
+    const long double on_b = oracle::point_distance(hb, k.rb, {r.point_b.x, r.point_b.y});
+    ASSERT_LE(on_a, tol) << what;
+    ASSERT_LE(on_b, tol) << what;
+    const long double gap = std::hypot(static_cast<long double>(r.point_b.x) - r.point_a.x,
+                                       static_cast<long double>(r.point_b.y) - r.point_a.y);
+    ASSERT_LE(std::fabs(gap - r.distance), tol) << what;
+
+    // The verdict, away from the boundary: clearly apart is separated, clearly into each
+    // other is overlapping (depth from the oracle's brute-force Minkowski hull).
+    if (expected > tol) {
+        ASSERT_EQ(r.status, Status::separated) << what;
+        ASSERT_NEAR(gjk::length(r.normal), T(1), 1e-5) << what;
+        // The normal points from A to B: along the witness points' difference.
+        ASSERT_GT(gjk::dot(r.normal, r.point_b - r.point_a), T(0)) << what;
+    } else {
+        const bool cores_meet = oracle::intersect(ha, hb);
+        long double depth = 0;
+        if (cores_meet && ha.size() <= 64 && hb.size() <= 64) {
+            depth = oracle::depth(ha, hb) + k.ra + k.rb;
+        } else if (!cores_meet) {
+            depth = k.ra + k.rb - oracle::distance(ha, hb).distance;
+        }
+        if (depth > tol) {
+            ASSERT_EQ(r.status, Status::overlapping) << what;
+            ASSERT_EQ(r.distance, T(0)) << what;
+        }
+    }
+
+    stats.max_error = std::max(stats.max_error, error / scale);
+    stats.max_witness = std::max({stats.max_witness, on_a / scale, on_b / scale});
+    stats.iterations += r.iterations;
+    stats.max_iterations = std::max(stats.max_iterations, r.iterations);
+    ++stats.cases;
+    ++stats.terminations[gjk::to_string(r.termination)];
+}
+
+template <class T> void report(const char* name, const Stats& s) {
+    std::printf(
+        "[oracle %s] %d cases: max |d - d_oracle|/scale = %.3Le, max witness offset/scale = %.3Le, "
+        "mean iterations %.3f, max %d\n",
+        name, s.cases, s.max_error, s.max_witness, double(s.iterations) / s.cases,
+        s.max_iterations);
+    for (const auto& [t, n] : s.terminations)
+        std::printf("    %s: %d\n", t.c_str(), n);
+}
+
+} // namespace
+
+// 22,000 seeded pairs per scalar type, 2,000 from each family; 1024-gons 1 in 10 of theirs.
+TYPED_TEST(Distance, MatchesTheBruteForceOracleOnEveryFamily) {
+    using T = TypeParam;
+    gjk_test::Generator gen(std::is_same_v<T, float> ? 1234u : 5678u);
+    Stats stats;
+    std::map<gjk_test::Family, Stats> per_family;
+    const int per = 2000;
+    for (int f = 0; f < static_cast<int>(gjk_test::Family::count); ++f) {
+        const auto family = static_cast<gjk_test::Family>(f);
+        const auto start = std::chrono::steady_clock::now();
+        for (int i = 0; i < per; ++i) {
+            if (family == gjk_test::Family::big_polygons && i % 10 != 0) {
+                continue;
+            }
+            const auto k = gen.make<T>(family);
+            check_against_oracle(k, per_family[family], i);
+            if (::testing::Test::HasFatalFailure())
+                return;
+        }
+        Stats& s = per_family[family];
+        s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        stats.max_error = std::max(stats.max_error, s.max_error);
+        stats.max_witness = std::max(stats.max_witness, s.max_witness);
+        stats.iterations += s.iterations;
+        stats.cases += s.cases;
+        stats.max_iterations = std::max(stats.max_iterations, s.max_iterations);
+        for (const auto& [t, n] : s.terminations)
+            stats.terminations[t] += n;
+    }
+    report<T>(std::is_same_v<T, float> ? "float" : "double", stats);
+    for (const auto& [family, s] : per_family) {
+        std::printf("  %-16s max err/scale %.2Le, mean iterations %.2f, %.2f s\n",
+                    gjk_test::family_name(family), s.max_error, double(s.iterations) / s.cases,
+                    s.seconds);
+    }
+    EXPECT_GE(stats.cases, 20000);
+}
+
+// Property 1 of the talk: distance(X, Y) == distance(origin, Y - X), with Y - X built
+// explicitly as the hull of all differences.
+TYPED_TEST(Distance, EqualsDistanceFromOriginToExplicitMinkowskiDifference) {
+    using T = TypeParam;
+    gjk_test::Generator gen(99);
+    for (int i = 0; i < 2000; ++i) {
+        const auto k = gen.make<T>(gjk_test::Family::random_polygons);
+        gjk::DistanceInput<T> in;
+        in.a = {k.a, 0};
+        in.b = {k.b, 0};
+        in.xf_a = k.xa;
+        in.xf_b = k.xb;
+        const auto direct = gjk::distance(in);
+        const auto z = gjk::minkowski_difference<T>(in.a, k.xa, in.b, k.xb);
+        const auto via_z = gjk::distance_to_point<T>({0, 0}, {z, 0});
+        const long double tol = tolerance<T>() * gjk_test::scale_of(k) * 4;
+        ASSERT_NEAR(direct.distance, via_z.distance, tol) << "case " << i;
+    }
+}
+
+// Warm starting: the same answers as a cold start, in fewer iterations, on pairs that move
+// a little each step.
+TYPED_TEST(Distance, WarmStartGivesTheColdAnswersInFewerIterations) {
+    using T = TypeParam;
+    gjk_test::Generator gen(2024);
+    long long cold_iterations = 0, warm_iterations = 0;
+    for (int pair = 0; pair < 200; ++pair) {
+        auto k = gen.make<T>(gjk_test::Family::random_polygons);
+        gjk::SimplexCache<T> cache;
+        const double size = gjk::length(k.a[0]);
+        const T step = T(size * 0.005);
+        for (int t = 0; t < 50; ++t) {
+            k.xb.p += Vec2<T>{step, -step / 2};
+            k.xb.q = gjk::Rot<T>::from_angle(k.xb.q.angle() + T(0.01));
+            gjk::DistanceInput<T> in;
+            in.a = {k.a, 0};
+            in.b = {k.b, 0};
+            in.xf_a = k.xa;
+            in.xf_b = k.xb;
+            const auto cold = gjk::distance(in);
+            const auto warm = gjk::distance(in, &cache);
+            const long double tol = tolerance<T>() * gjk_test::scale_of(k) * 2;
+            ASSERT_NEAR(cold.distance, warm.distance, tol) << pair << "/" << t;
+            ASSERT_EQ(cold.distance == T(0), warm.distance == T(0)) << pair << "/" << t;
+            cold_iterations += cold.iterations;
+            warm_iterations += warm.iterations;
+        }
+    }
+    std::printf("[warm start %s] mean iterations cold %.3f, warm %.3f\n",
+                std::is_same_v<T, float> ? "float" : "double", cold_iterations / 10000.0,
+                warm_iterations / 10000.0);
+    EXPECT_LT(warm_iterations * 10, cold_iterations * 8); // at least 20% fewer
+}
+
+TYPED_TEST(Distance, StaleOrForeignCacheFallsBackToAColdStart) {
+    using T = TypeParam;
+    const auto a = Shape<T>::box(1, 1), b = Shape<T>::regular(5, 1);
+    auto in = input(a, b, {}, gjk::Transform<T>::from({4, 0}, 0));
+    gjk::SimplexCache<T> cache;
+    cache.count = 2;
+    cache.index_a[0] = 17; // out of range for a box
+    const auto r = gjk::distance(in, &cache);
+    EXPECT_EQ(r.status, Status::separated);
+    EXPECT_NEAR(r.distance, gjk::distance(in).distance, 1e-6);
+    EXPECT_LE(cache.count, 2);
+    EXPECT_LT(cache.index_a[0], 4);
+}

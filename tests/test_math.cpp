@@ -1,0 +1,51 @@
+// Specifications of gjk/math.hpp.
+#include <gtest/gtest.h>
+
+#include <type_traits>
+
+#include "gjk/math.hpp"
+
+using gjk::Rot;
+using gjk::Transform;
+using gjk::Vec2;
+
+TEST(Math, ValueTypesAreTriviallyCopyable) {
+    static_assert(std::is_trivially_copyable_v<Vec2<float>>);
+    static_assert(std::is_trivially_copyable_v<Vec2<double>>);
+    static_assert(std::is_trivially_copyable_v<Rot<double>>);
+    static_assert(std::is_trivially_copyable_v<Transform<float>>);
+    SUCCEED();
+}
+
+TEST(Math, CrossIsTwiceTheSignedArea) {
+    const Vec2<double> a{2, 0}, b{0, 3};
+    EXPECT_EQ(gjk::cross(a, b), 6.0);  // counter-clockwise: positive
+    EXPECT_EQ(gjk::cross(b, a), -6.0); // clockwise: negative
+    EXPECT_EQ(gjk::dot(a, b), 0.0);
+}
+
+TEST(Math, PerpIsAQuarterTurnAndExactlyPerpendicular) {
+    const Vec2<float> e{0.021119118f - 0.020964622f, 79.584320f + 31.515678f};
+    const Vec2<float> d = gjk::perp(e);
+    EXPECT_EQ(d.x, -e.y);
+    EXPECT_EQ(d.y, e.x);
+    EXPECT_EQ(gjk::dot(d, e), 0.0f);
+    EXPECT_GT(gjk::cross(e, d), 0.0f); // counter-clockwise of e
+}
+
+TEST(Math, LengthDoesNotOverflowForLargeCoordinates) {
+    const Vec2<float> big{3e30f, 4e30f};
+    EXPECT_FLOAT_EQ(gjk::length(big), 5e30f);
+    EXPECT_EQ(gjk::normalized(Vec2<double>{}), (Vec2<double>{}));
+}
+
+TEST(Math, TransformRotatesAboutTheOriginThenTranslates) {
+    const auto xf = Transform<double>::from({10, 20}, 1.5707963267948966);
+    const Vec2<double> p = gjk::apply(xf, Vec2<double>{1, 0});
+    EXPECT_NEAR(p.x, 10.0, 1e-15);
+    EXPECT_NEAR(p.y, 21.0, 1e-15);
+    const Vec2<double> back = gjk::apply_inverse(xf, p);
+    EXPECT_NEAR(back.x, 1.0, 1e-15);
+    EXPECT_NEAR(back.y, 0.0, 1e-15);
+    EXPECT_NEAR(xf.q.angle(), 1.5707963267948966, 1e-15);
+}
