@@ -117,6 +117,20 @@ TYPED_TEST(Distance, Case4InteriorEdgeIsOverlap) {
     EXPECT_EQ(trace.size(), static_cast<std::size_t>(r.iterations));
 }
 
+// A point in the middle of the closest edge, listed before the edge's end points: along the
+// edge normal it ties with them, so the support (lowest index of the tie) is a point that is
+// not in the simplex yet lies no further along d. Adding it could not decrease the distance.
+TYPED_TEST(Distance, CollinearPointOnTheClosestEdgeEndsWithNoProgress) {
+    using T = TypeParam;
+    const auto b = Shape<T>::polygon({{0, 3}, {1, 1}, {0, 1}, {2, 1}, {2, 3}});
+    const auto r = gjk::distance_to_point<T>({T(1.5), 0}, b);
+    EXPECT_EQ(r.termination, Termination::no_progress);
+    EXPECT_EQ(r.status, Status::separated);
+    EXPECT_EQ(r.distance, T(1));
+    EXPECT_EQ(r.point_b, (Vec2<T>{T(1.5), 1}));
+    EXPECT_EQ(r.normal, (Vec2<T>{0, 1}));
+}
+
 // The loop never runs past its cap, and says so when it stops there.
 TYPED_TEST(Distance, IterationCapIsReportedInTheStatus) {
     using T = TypeParam;
