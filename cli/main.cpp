@@ -1,36 +1,231 @@
-// gjk - command-line tool. `gjk demo` runs the built-in scenes and prints what GJK found.
+// gjk - the command-line tool.
+//   gjk distance [FILE|-] [--precision double|float] [--trace] [--threads N]   JSONL queries
+//   gjk svg [FILE|-] [--iteration K] -o out.svg                                 a picture
+//   gjk demo [--out DIR]                                                        built-in scenes
+// Exit status: 0 when every line was answered, 1 when a line or a picture failed, 2 for
+// usage errors.
+#include <unistd.h>
+
 #include <cstdio>
-#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
 
 #include "gjk/gjk.hpp"
+#include "jsonl.hpp"
+#include "picture.hpp"
 #include "scenes.hpp"
+#include "svg.hpp"
 
 namespace {
 
-int run_demo() {
-    std::printf("%-22s %10s  %-22s %-22s %-18s %5s  %s\n", "scene", "distance", "point_a",
-                "point_b", "normal", "iters", "status");
-    for (const gjk::cli::Scene& scene : gjk::cli::demo_scenes()) {
-        gjk::DistanceInput<double> in;
-        in.a = scene.a;
-        in.b = scene.b;
-        in.xf_a = scene.xf_a;
-        in.xf_b = scene.xf_b;
-        const gjk::DistanceOutput<double> out = gjk::distance(in);
-        std::printf("%-22s %10.6f  (%8.4f, %8.4f)  (%8.4f, %8.4f)  (%6.3f, %6.3f)  %5d  %s (%s)\n",
+using namespace gjk::cli;
+
+constexpr int kUsageError = 2;
+
+/// Lines are answered this many at a time: enough to keep every thread busy for a while,
+/// few enough that memory stays small and output starts early.
+constexpr std::size_t kChunkLines = 8192;
+
+struct Input {
+    std::ifstream file;
+    std::istream* stream = &std::cin;
+    std::uintmax_t size = 0; ///< bytes, for the progress bar (0 if unknown)
+};
+
+bool open_input(const std::string& path, Input& in) {
+    if (path.empty() || path == "-") {
+        return true;
+    }
+    in.file.open(path, std::ios::binary);
+    if (!in.file) {
+        std::cerr << "gjk: cannot open " << path << "\n";
+        return false;
+    }
+    in.stream = &in.file;
+    std::error_code ec;
+    in.size = std::filesystem::file_size(path, ec);
+    return true;
+}
+
+int run_distance(const std::string& path, const Options& options, int threads) {
+    Input in;
+    if (!open_input(path, in)) {
+        return kUsageError;
+    }
+    const bool progress = isatty(STDERR_FILENO) != 0;
+    std::vector<std::string> lines, answers;
+    std::vector<char> errors;
+    std::size_t done = 0, bytes = 0;
+    bool any_error = false;
+    std::ios::sync_with_stdio(false);
+    for (bool more = true; more;) {
+        lines.clear();
+        std::string line;
+        while (lines.size() < kChunkLines &&
+               (more = static_cast<bool>(std::getline(*in.stream, line)))) {
+            bytes += line.size() + 1;
+            lines.push_back(std::move(line));
+        }
+        answers.assign(lines.size(), {});
+        errors.assign(lines.size(), 0);
+        gjk::parallel_chunks(lines.size(), threads, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i) {
+                bool error = false;
+                answers[i] = process_line(lines[i], options, error);
+                errors[i] = error;
+            }
+        });
+        for (std::size_t i = 0; i < answers.size(); ++i) {
+            std::cout << answers[i] << '\n';
+            any_error |= errors[i] != 0;
+        }
+        done += lines.size();
+        if (progress) {
+            if (in.size > 0) {
+                std::fprintf(stderr, "\r%zu lines, %3.0f%%", done,
+                             100.0 * double(bytes) / double(in.size));
+            } else {
+                std::fprintf(stderr, "\r%zu lines", done);
+            }
+        }
+    }
+    std::cout.flush();
+    if (progress) {
+        std::fprintf(stderr, "\n");
+    }
+    return any_error ? 1 : 0;
+}
+
+bool write_file(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    return static_cast<bool>(out);
+}
+
+int run_svg(const std::string& path, int iteration, const std::string& out_path) {
+    Input in;
+    if (!open_input(path, in)) {
+        return kUsageError;
+    }
+    std::string line;
+    while (std::getline(*in.stream, line) && line.find_first_not_of(" \t\r") == std::string::npos) {
+    }
+    auto parsed = parse_query(line);
+    if (auto* message = std::get_if<std::string>(&parsed)) {
+        std::cerr << "gjk svg: " << *message << "\n";
+        return 1;
+    }
+    auto prepared = gjk::cli::prepare<double>(std::get<Query>(parsed));
+    if (auto* message = std::get_if<std::string>(&prepared)) {
+        std::cerr << "gjk svg: " << *message << "\n";
+        return 1;
+    }
+    const SvgInput picture =
+        make_picture(std::get<Prepared<double>>(prepared), "gjk svg", iteration);
+    if (picture.result.status == gjk::Status::invalid_input) {
+        std::cerr << "gjk svg: " << gjk::to_string(picture.result.error) << "\n";
+        return 1;
+    }
+    if (iteration > picture.result.iterations) {
+        std::cerr << "gjk svg: --iteration " << iteration << " but the query ran "
+                  << picture.result.iterations << " iterations\n";
+        return 1;
+    }
+    if (!write_file(out_path, render_svg(picture))) {
+        std::cerr << "gjk svg: cannot write " << out_path << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+int run_demo(const std::string& out_dir) {
+    std::error_code ec;
+    std::filesystem::create_directories(out_dir, ec);
+    if (ec) {
+        std::cerr << "gjk demo: cannot create " << out_dir << ": " << ec.message() << "\n";
+        return 1;
+    }
+    std::printf("%-22s %10s  %-24s %-24s %-17s %5s  %s\n", "scene", "distance", "point_a",
+                "point_b", "normal", "iters", "status (termination)");
+    int written = 0;
+    for (const Scene& scene : demo_scenes()) {
+        Prepared<double> p;
+        p.a = scene.a;
+        p.b = scene.b;
+        p.xf_a = scene.xf_a;
+        p.xf_b = scene.xf_b;
+        const SvgInput picture = make_picture(p, scene.name + ": " + scene.description);
+        const gjk::DistanceOutput<double>& out = picture.result;
+        std::printf("%-22s %10.6f  (%9.4f, %9.4f)  (%9.4f, %9.4f)  (%6.3f, %6.3f)  %5d  %s (%s)\n",
                     scene.name.c_str(), out.distance, out.point_a.x, out.point_a.y, out.point_b.x,
                     out.point_b.y, out.normal.x, out.normal.y, out.iterations,
                     gjk::to_string(out.status), gjk::to_string(out.termination));
+        const std::string file = out_dir + "/" + scene.name + ".svg";
+        if (!write_file(file, render_svg(picture))) {
+            std::cerr << "gjk demo: cannot write " << file << "\n";
+            return 1;
+        }
+        ++written;
     }
+    std::printf("\nwrote %d pictures, one per scene, to %s/ (open them in a browser)\n", written,
+                out_dir.c_str());
     return 0;
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-    if (argc >= 2 && std::strcmp(argv[1], "demo") == 0) {
-        return run_demo();
+    CLI::App app{"gjk: distance, closest points and overlap of 2D convex shapes (GJK)"};
+    app.require_subcommand(1);
+
+    std::string file = "-";
+    std::string precision = "double";
+    bool trace = false;
+    int threads = 1;
+    CLI::App* distance = app.add_subcommand("distance", "answer JSONL queries, one per line");
+    distance->add_option("file", file, "input file, or - for standard input")
+        ->capture_default_str();
+    distance->add_option("--precision", precision, "scalar type of the kernel")
+        ->check(CLI::IsMember({"double", "float"}))
+        ->capture_default_str();
+    distance->add_flag("--trace", trace, "add every iteration's simplex to the answers");
+    distance->add_option("--threads", threads, "threads to answer with (output order is kept)")
+        ->check(CLI::Range(1, 1024))
+        ->capture_default_str();
+
+    std::string svg_file = "-", svg_out;
+    int iteration = 0;
+    CLI::App* svg = app.add_subcommand("svg", "draw one query and its iterations as SVG");
+    svg->add_option("file", svg_file, "input file (its first line is drawn), or -")
+        ->capture_default_str();
+    svg->add_option("--iteration", iteration, "draw only this iteration (1-based)")
+        ->check(CLI::PositiveNumber);
+    svg->add_option("-o,--output", svg_out, "the SVG file to write")->required();
+
+    std::string demo_out = "demo-out";
+    CLI::App* demo = app.add_subcommand("demo", "run the built-in scenes; write one SVG per scene");
+    demo->add_option("--out", demo_out, "folder for the pictures")->capture_default_str();
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e);
+        return code == 0 ? 0 : kUsageError;
     }
-    std::fprintf(stderr, "usage: gjk demo\n");
-    return 2;
+
+    if (*distance) {
+        Options options;
+        options.precision = precision == "float" ? Precision::float32 : Precision::float64;
+        options.trace = trace;
+        return run_distance(file, options, threads);
+    }
+    if (*svg) {
+        return run_svg(svg_file, iteration, svg_out);
+    }
+    return run_demo(demo_out);
 }

@@ -1,6 +1,7 @@
 // gjk/gjk.hpp - the whole library in one include.
 #pragma once
 
+#include "gjk/batch.hpp"
 #include "gjk/distance.hpp"
 #include "gjk/hull.hpp"
 #include "gjk/instantiations.hpp"

@@ -1,0 +1,313 @@
+#include "jsonl.hpp"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace gjk::cli {
+
+namespace {
+
+using json = nlohmann::json;
+
+/// Reads a finite number; the error names the field ("a.points[2][0]").
+bool read_number(const json& j, const std::string& field, double& out, std::string& error) {
+    if (!j.is_number()) {
+        error = field + ": expected a number, got " + std::string(j.type_name());
+        return false;
+    }
+    out = j.get<double>();
+    if (!std::isfinite(out)) {
+        error = field + ": number is not finite (out of the double range)";
+        return false;
+    }
+    return true;
+}
+
+bool read_point(const json& j, const std::string& field, Vec2<double>& out, std::string& error) {
+    if (!j.is_array() || j.size() != 2) {
+        error = field + ": expected [x, y]";
+        return false;
+    }
+    return read_number(j[0], field + "[0]", out.x, error) &&
+           read_number(j[1], field + "[1]", out.y, error);
+}
+
+bool read_shape(const json& j, const std::string& name, const Options& options, ShapeSpec& shape,
+                std::string& error) {
+    if (!j.is_object()) {
+        error = name + ": expected an object with \"points\"";
+        return false;
+    }
+    for (const auto& [key, value] : j.items()) {
+        if (key != "points" && key != "radius" && key != "position" && key != "angle") {
+            error = name + "." + key + ": unknown field (expected points, radius, position, angle)";
+            return false;
+        }
+    }
+    const auto points = j.find("points");
+    if (points == j.end()) {
+        error = name + ".points: missing";
+        return false;
+    }
+    if (!points->is_array()) {
+        error = name + ".points: expected an array of [x, y]";
+        return false;
+    }
+    if (points->empty()) {
+        error = name + ".points: empty (a shape needs at least one point)";
+        return false;
+    }
+    if (points->size() > options.max_points) {
+        error = name + ".points: " + std::to_string(points->size()) +
+                " points, more than the limit of " + std::to_string(options.max_points);
+        return false;
+    }
+    shape.points.resize(points->size());
+    for (std::size_t i = 0; i < points->size(); ++i) {
+        if (!read_point((*points)[i], name + ".points[" + std::to_string(i) + "]", shape.points[i],
+                        error)) {
+            return false;
+        }
+    }
+    if (const auto r = j.find("radius"); r != j.end()) {
+        if (!read_number(*r, name + ".radius", shape.radius, error)) {
+            return false;
+        }
+        if (shape.radius < 0) {
+            error = name + ".radius: must not be negative";
+            return false;
+        }
+    }
+    if (const auto p = j.find("position");
+        p != j.end() && !read_point(*p, name + ".position", shape.position, error)) {
+        return false;
+    }
+    if (const auto a = j.find("angle");
+        a != j.end() && !read_number(*a, name + ".angle", shape.angle, error)) {
+        return false;
+    }
+    return true;
+}
+
+template <class T> json point_json(Vec2<T> p) {
+    return json::array({static_cast<double>(p.x), static_cast<double>(p.y)});
+}
+
+/// T's value of x, or an error when it does not fit (a double beyond float's range).
+template <class T> bool narrow(double x, const std::string& field, T& out, std::string& error) {
+    out = static_cast<T>(x);
+    if (!std::isfinite(out)) {
+        error = field + ": " + std::to_string(x) + " does not fit in float";
+        return false;
+    }
+    return true;
+}
+
+template <class T>
+bool convert(const ShapeSpec& s, const std::string& name, Shape<T>& shape, Transform<T>& xf,
+             std::string& error) {
+    shape.points.resize(s.points.size());
+    for (std::size_t i = 0; i < s.points.size(); ++i) {
+        const std::string field = name + ".points[" + std::to_string(i) + "]";
+        if (!narrow(s.points[i].x, field + "[0]", shape.points[i].x, error) ||
+            !narrow(s.points[i].y, field + "[1]", shape.points[i].y, error)) {
+            return false;
+        }
+    }
+    Vec2<T> position;
+    T angle;
+    if (!narrow(s.radius, name + ".radius", shape.radius, error) ||
+        !narrow(s.position.x, name + ".position[0]", position.x, error) ||
+        !narrow(s.position.y, name + ".position[1]", position.y, error) ||
+        !narrow(s.angle, name + ".angle", angle, error)) {
+        return false;
+    }
+    xf = Transform<T>::from(position, angle);
+    return true;
+}
+
+/// A SAX pass that only follows where it is in the document, to name the field of a number
+/// that overflows the double range (the DOM parser reports the number, not where it was).
+class FieldTracker : public nlohmann::json_sax<json> {
+  public:
+    std::string error;
+
+    bool null() override { return value(); }
+    bool boolean(bool) override { return value(); }
+    bool number_integer(number_integer_t) override { return value(); }
+    bool number_unsigned(number_unsigned_t) override { return value(); }
+    bool number_float(number_float_t, const string_t&) override { return value(); }
+    bool string(string_t&) override { return value(); }
+    bool binary(binary_t&) override { return value(); }
+    bool start_object(std::size_t) override { return open(false); }
+    bool start_array(std::size_t) override { return open(true); }
+    bool end_object() override { return close(); }
+    bool end_array() override { return close(); }
+    bool key(string_t& k) override {
+        frames_.back().key = k;
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string& token,
+                     const nlohmann::detail::exception&) override {
+        error = path() + ": number is not finite (" + token + " is out of the double range)";
+        return false;
+    }
+
+  private:
+    struct Frame {
+        bool array = false;
+        std::size_t index = 0;
+        std::string key;
+    };
+    std::vector<Frame> frames_;
+
+    std::string path() const {
+        std::string p;
+        for (const Frame& f : frames_) {
+            if (f.array) {
+                p += "[" + std::to_string(f.index) + "]";
+            } else {
+                p += (p.empty() ? "" : ".") + f.key;
+            }
+        }
+        return p;
+    }
+    bool value() { // a value ended: the next array element has the next index
+        if (!frames_.empty() && frames_.back().array) {
+            ++frames_.back().index;
+        }
+        return true;
+    }
+    bool open(bool array) {
+        frames_.push_back({array, 0, {}});
+        return true;
+    }
+    bool close() {
+        frames_.pop_back();
+        return value();
+    }
+};
+
+std::string overflow_message(std::string_view line) {
+    FieldTracker tracker;
+    json::sax_parse(line, &tracker);
+    return tracker.error.empty() ? "not JSON: a number is out of the double range" : tracker.error;
+}
+
+template <class T> std::string compute_line(const Query& q, const Options& options, bool& error) {
+    auto prepared = prepare<T>(q);
+    if (auto* message = std::get_if<std::string>(&prepared)) {
+        error = true;
+        return dump_line({{"error", *message}});
+    }
+    const Prepared<T>& p = std::get<Prepared<T>>(prepared);
+    std::vector<TraceStep<T>> trace;
+    const DistanceOutput<T> out = distance(p.input(), nullptr, options.trace ? &trace : nullptr);
+    if (out.status == Status::invalid_input) {
+        error = true;
+        return dump_line({{"error", to_string(out.error)}});
+    }
+    return dump_line(answer_json(out, options.trace ? &trace : nullptr));
+}
+
+} // namespace
+
+std::variant<Query, std::string> parse_query(std::string_view line, const Options& options) {
+    json j;
+    try {
+        j = json::parse(line);
+    } catch (const json::out_of_range&) {
+        return overflow_message(line); // a number beyond the double range, such as 1e400
+    } catch (const json::exception& e) {
+        const std::string what = e.what();
+        // "[json.exception.parse_error.101] parse error at line 1, column 3: ..." -> from "parse"
+        const auto at = what.find("parse error");
+        return "not JSON: " + (at == std::string::npos ? what : what.substr(at));
+    }
+    if (!j.is_object()) {
+        return std::string("expected an object {\"a\": SHAPE, \"b\": SHAPE}, got ") + j.type_name();
+    }
+    Query q;
+    std::string error;
+    for (const char* name : {"a", "b"}) {
+        const auto it = j.find(name);
+        if (it == j.end()) {
+            return std::string(name) + ": missing";
+        }
+        if (!read_shape(*it, name, options, name[0] == 'a' ? q.a : q.b, error)) {
+            return error;
+        }
+    }
+    return q;
+}
+
+template <class T> std::variant<Prepared<T>, std::string> prepare(const Query& q) {
+    Prepared<T> p;
+    std::string error;
+    if (!convert(q.a, "a", p.a, p.xf_a, error) || !convert(q.b, "b", p.b, p.xf_b, error)) {
+        return error;
+    }
+    return p;
+}
+
+template <class T>
+nlohmann::ordered_json answer_json(const DistanceOutput<T>& out,
+                                   const std::vector<TraceStep<T>>* trace) {
+    nlohmann::ordered_json j;
+    j["distance"] = static_cast<double>(out.distance);
+    j["point_a"] = point_json(out.point_a);
+    j["point_b"] = point_json(out.point_b);
+    j["normal"] = point_json(out.normal);
+    j["overlap"] = out.status == Status::touching || out.status == Status::overlapping;
+    j["iterations"] = out.iterations;
+    j["status"] = to_string(out.status);
+    if (trace) {
+        auto simplices = nlohmann::ordered_json::array();
+        for (const TraceStep<T>& step : *trace) {
+            auto vertices = nlohmann::ordered_json::array();
+            for (int i = 0; i < step.simplex.count; ++i) {
+                const SimplexVertex<T>& v = step.simplex.v[i];
+                nlohmann::ordered_json vj;
+                vj["index_a"] = v.index_a;
+                vj["index_b"] = v.index_b;
+                vj["point_a"] = point_json(v.a);
+                vj["point_b"] = point_json(v.b);
+                vj["minkowski"] = point_json(v.w);
+                vj["weight"] = static_cast<double>(v.weight);
+                vertices.push_back(std::move(vj));
+            }
+            simplices.push_back(std::move(vertices));
+        }
+        j["simplices"] = std::move(simplices);
+    }
+    return j;
+}
+
+std::string dump_line(const nlohmann::ordered_json& j) {
+    return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+std::string process_line(std::string_view line, const Options& options, bool& error) {
+    error = false;
+    if (!line.empty() && line.back() == '\r') {
+        line.remove_suffix(1); // CRLF input
+    }
+    auto parsed = parse_query(line, options);
+    if (auto* message = std::get_if<std::string>(&parsed)) {
+        error = true;
+        return dump_line({{"error", *message}});
+    }
+    const Query& q = std::get<Query>(parsed);
+    return options.precision == Precision::float32 ? compute_line<float>(q, options, error)
+                                                   : compute_line<double>(q, options, error);
+}
+
+template std::variant<Prepared<float>, std::string> prepare<float>(const Query&);
+template std::variant<Prepared<double>, std::string> prepare<double>(const Query&);
+template nlohmann::ordered_json answer_json<float>(const DistanceOutput<float>&,
+                                                   const std::vector<TraceStep<float>>*);
+template nlohmann::ordered_json answer_json<double>(const DistanceOutput<double>&,
+                                                    const std::vector<TraceStep<double>>*);
+
+} // namespace gjk::cli

@@ -1,0 +1,79 @@
+// The `gjk distance` JSONL contract: one query per input line, one answer per output line.
+//
+// Input line:  {"a": SHAPE, "b": SHAPE}
+//   SHAPE = {"points": [[x, y], ...], "radius": r, "position": [x, y], "angle": radians}
+//   radius, position and angle are optional (0, [0, 0], 0); world point = rotate the local
+//   point by angle about the origin, then add position. Unknown top-level keys are ignored;
+//   unknown keys inside a shape are errors (a misspelt "raduis" must not silently mean 0).
+// Output line: {"distance": d, "point_a": [x, y], "point_b": [x, y], "normal": [x, y],
+//               "overlap": bool, "iterations": n, "status": "<word>"}
+//   plus "simplices" with --trace; or {"error": "<what is wrong, naming the field>"}.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gjk/gjk.hpp"
+
+namespace gjk::cli {
+
+/// A shape as the input line gives it.
+struct ShapeSpec {
+    std::vector<Vec2<double>> points;
+    double radius = 0;
+    Vec2<double> position{};
+    double angle = 0;
+};
+
+/// One parsed input line.
+struct Query {
+    ShapeSpec a, b;
+};
+
+enum class Precision { float32, float64 };
+
+struct Options {
+    Precision precision = Precision::float64;
+    bool trace = false;
+    std::size_t max_points = 1'000'000; ///< per shape; more is an error, not a long wait
+};
+
+/// Parses one input line: the query, or an error message naming the field.
+std::variant<Query, std::string> parse_query(std::string_view line, const Options& options = {});
+
+/// A query in scalar T: the shapes and transforms the library's input views.
+template <class T> struct Prepared {
+    Shape<T> a, b;
+    Transform<T> xf_a, xf_b;
+    /// The library's input; it views a and b, so it is valid while this object lives.
+    DistanceInput<T> input() const {
+        DistanceInput<T> in;
+        in.a = a;
+        in.b = b;
+        in.xf_a = xf_a;
+        in.xf_b = xf_b;
+        return in;
+    }
+};
+
+/// Converts a query to scalar T; an error message when a value does not fit T.
+template <class T> std::variant<Prepared<T>, std::string> prepare(const Query& q);
+
+/// The answer object for a computed query (the contract's output fields, in order).
+template <class T>
+nlohmann::ordered_json answer_json(const DistanceOutput<T>& out,
+                                   const std::vector<TraceStep<T>>* trace);
+
+/// The whole contract for one line: the output line (without newline); `error` is set when
+/// it is an error line.
+std::string process_line(std::string_view line, const Options& options, bool& error);
+
+/// One line of JSON text; invalid UTF-8 (which can only come from echoing input) is replaced.
+std::string dump_line(const nlohmann::ordered_json& j);
+
+} // namespace gjk::cli

@@ -1,0 +1,1108 @@
+// SVG pictures of a GJK query (see svg.hpp).
+//
+// The page is a grid of panels, three to a row: the shapes, the Minkowski difference and the
+// legend on the first row, then one panel per iteration. Every panel maps its own world
+// bounds into its plot rectangle with one scale for both axes and y flipped (world y up, SVG
+// y down). All coordinates are written in pixels, so markers, arrows and labels have a fixed
+// size whatever the geometry's scale: an arrow shows a direction, not a length.
+//
+// Robustness: the input comes from users (JSON files), so nothing here trusts it. Non-finite
+// points are left out of the bounds, a view of zero size gets a default extent, every number
+// goes through num() or label_number(), which never print nan or inf, and every text goes
+// through xml_text(), which escapes markup and replaces what XML 1.0 cannot hold.
+#include "svg.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gjk::cli {
+namespace {
+
+using V = Vec2<double>;
+
+// ---------------------------------------------------------------------------------------------
+// Layout and palette
+
+constexpr double kPanelW = 360;              // one panel, px
+constexpr double kPanelH = 300;              //
+constexpr double kGap = 16;                  // between panels
+constexpr double kMargin = 20;               // around the page
+constexpr double kHeaderH = 72;              // the page's title and summary
+constexpr double kTitleBand = 24;            // a panel's heading
+constexpr double kFootBand = 22;             // a panel's footnote
+constexpr double kArrowLen = 0.15 * kPanelW; // the normal and the search direction, px
+constexpr int kColumns = 3;
+constexpr double kPi = 3.14159265358979323846;
+
+constexpr const char* kColorA = "#2563eb";       // shape A, point_a
+constexpr const char* kColorB = "#ea580c";       // shape B, point_b
+constexpr const char* kColorZ = "#7c3aed";       // the Minkowski difference
+constexpr const char* kColorSimplex = "#059669"; // simplex edges, vertices, weights
+constexpr const char* kColorP = "#dc2626";       // the closest point P
+constexpr const char* kColorDir = "#0891b2";     // the search direction d
+constexpr const char* kColorSupport = "#ca8a04"; // the new support point
+constexpr const char* kColorInk = "#1f2937";     // text, origin, normal, witness segment
+constexpr const char* kColorMuted = "#6b7280";   // footnotes
+
+// ---------------------------------------------------------------------------------------------
+// Numbers and text
+
+/// A pixel coordinate: two decimals at most, trailing zeros dropped; never nan or inf.
+std::string num(double v) {
+    if (!std::isfinite(v)) {
+        v = 0;
+    }
+    v = std::clamp(v, -1e6, 1e6); // far outside any panel; keeps the text short
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    std::string s = buf;
+    while (!s.empty() && s.back() == '0') {
+        s.pop_back();
+    }
+    if (!s.empty() && s.back() == '.') {
+        s.pop_back();
+    }
+    return s == "-0" ? "0" : s;
+}
+
+/// A number for a label, with `digits` significant digits; "?" when not finite.
+std::string label_number(double v, int digits = 4) {
+    if (!std::isfinite(v)) {
+        return "?";
+    }
+    if (v == 0) {
+        v = 0; // -0 prints as 0
+    }
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    return buf;
+}
+
+std::string label_point(V p, int digits = 3) {
+    return "(" + label_number(p.x, digits) + ", " + label_number(p.y, digits) + ")";
+}
+
+/// Length of the UTF-8 sequence starting at s[i] if it encodes a character XML 1.0 allows,
+/// else 0: malformed, overlong, a surrogate, U+FFFE/U+FFFF, or a control character.
+std::size_t xml_char_length(std::string_view s, std::size_t i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+        return c >= 0x20 || c == '\t' || c == '\n' || c == '\r' ? 1 : 0;
+    }
+    const std::size_t n = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (n == 0 || i + n > s.size()) {
+        return 0;
+    }
+    unsigned long cp = c & (0x7Fu >> n);
+    for (std::size_t k = 1; k < n; ++k) {
+        const auto b = static_cast<unsigned char>(s[i + k]);
+        if ((b >> 6) != 0x2) {
+            return 0;
+        }
+        cp = (cp << 6) | (b & 0x3Fu);
+    }
+    static constexpr unsigned long kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+    const bool ok = cp >= kMin[n] && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF) &&
+                    cp != 0xFFFE && cp != 0xFFFF;
+    return ok ? n : 0;
+}
+
+/// Text escaped for XML content and attribute values. What XML 1.0 cannot hold (control
+/// characters, invalid UTF-8) becomes '?', so that any title gives a parseable document.
+std::string xml_text(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        const char c = s[i];
+        const std::size_t n = xml_char_length(s, i);
+        if (n == 0) {
+            out += '?';
+            ++i;
+            continue;
+        }
+        if (n > 1) {
+            out.append(s.substr(i, n));
+            i += n;
+            continue;
+        }
+        switch (c) {
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&apos;";
+            break;
+        default:
+            out += c;
+        }
+        ++i;
+    }
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bounds and the world-to-pixel mapping
+
+/// An axis-aligned box of world points; empty until a finite point is added.
+struct Bounds {
+    double min_x = std::numeric_limits<double>::infinity();
+    double min_y = std::numeric_limits<double>::infinity();
+    double max_x = -std::numeric_limits<double>::infinity();
+    double max_y = -std::numeric_limits<double>::infinity();
+
+    /// Adds the disc of radius r around p (r = 0: the point).
+    void add(V p, double r = 0) {
+        if (!is_finite(p) || !std::isfinite(r)) {
+            return;
+        }
+        min_x = std::min(min_x, p.x - r);
+        min_y = std::min(min_y, p.y - r);
+        max_x = std::max(max_x, p.x + r);
+        max_y = std::max(max_y, p.y + r);
+    }
+    void add(const std::vector<V>& points, double r = 0) {
+        for (const V& p : points) {
+            add(p, r);
+        }
+    }
+    bool empty() const { return !(min_x <= max_x && min_y <= max_y); }
+};
+
+struct Rect {
+    double x, y, w, h;
+};
+
+/// World to pixels: one scale for both axes, y flipped, `world_center` at `pixel_center`.
+struct Viewport {
+    V world_center;
+    V pixel_center;
+    double scale = 1; // px per world unit
+
+    V map(V p) const {
+        return {pixel_center.x + (p.x - world_center.x) * scale,
+                pixel_center.y - (p.y - world_center.y) * scale};
+    }
+};
+
+/// The viewport that shows `b` centred in `r` with a margin of 8% of its size. Bounds of zero
+/// size (one point, or nothing) get an extent of 1 world unit: any choice is arbitrary then.
+Viewport fit(Bounds b, const Rect& r) {
+    if (b.empty()) {
+        b.add(V{});
+    }
+    const V center{0.5 * (b.min_x + b.max_x), 0.5 * (b.min_y + b.max_y)};
+    double size = std::max(b.max_x - b.min_x, b.max_y - b.min_y);
+    if (!(size > 0) || !std::isfinite(r.w / size)) { // zero, or so small the scale overflows
+        size = 1;
+        b.add(center, 0.5);
+    }
+    const double pad = 0.08 * size;
+    // Both extents are positive after padding, so neither division is by zero; a thin
+    // segment is limited by its long side only.
+    const double w = (b.max_x - b.min_x) + 2 * pad, h = (b.max_y - b.min_y) + 2 * pad;
+    double scale = std::min(r.w / w, r.h / h);
+    if (!std::isfinite(scale)) { // coordinates so large that their extent overflowed
+        scale = 0;
+    }
+    return {center, {r.x + 0.5 * r.w, r.y + 0.5 * r.h}, scale};
+}
+
+// ---------------------------------------------------------------------------------------------
+// SVG elements (all arguments in pixels)
+
+std::string pt(V p) {
+    return num(p.x) + "," + num(p.y);
+}
+
+void line(std::string& s, V p, V q, const std::string& style) {
+    s += "<line x1=\"" + num(p.x) + "\" y1=\"" + num(p.y) + "\" x2=\"" + num(q.x) + "\" y2=\"" +
+         num(q.y) + "\" " + style + "/>\n";
+}
+
+void circle(std::string& s, V c, double r, const std::string& style) {
+    s += "<circle cx=\"" + num(c.x) + "\" cy=\"" + num(c.y) + "\" r=\"" + num(r) + "\" " + style +
+         "/>\n";
+}
+
+void polygon(std::string& s, const std::vector<V>& px, const std::string& style) {
+    s += "<polygon points=\"";
+    for (std::size_t i = 0; i < px.size(); ++i) {
+        s += (i ? " " : "") + pt(px[i]);
+    }
+    s += "\" " + style + "/>\n";
+}
+
+void rect(std::string& s, const Rect& r, const std::string& style) {
+    s += "<rect x=\"" + num(r.x) + "\" y=\"" + num(r.y) + "\" width=\"" + num(r.w) +
+         "\" height=\"" + num(r.h) + "\" " + style + "/>\n";
+}
+
+/// Text at p, centred vertically on p. `anchor` is start, middle or end; `extra` holds more
+/// attributes (colour, weight, the halo class).
+void text(std::string& s, V p, std::string_view content, const std::string& extra,
+          const char* anchor = "start", double size = 12) {
+    s += "<text x=\"" + num(p.x) + "\" y=\"" + num(p.y + 0.35 * size) + "\" font-size=\"" +
+         num(size) + "\" text-anchor=\"" + anchor + "\" " + extra + ">" + xml_text(content) +
+         "</text>\n";
+}
+
+std::size_t code_points(std::string_view s) {
+    std::size_t n = 0;
+    for (const char c : s) {
+        n += (static_cast<unsigned char>(c) & 0xC0) != 0x80; // not a continuation byte
+    }
+    return n;
+}
+
+/// Estimated width of a text in px: sans-serif glyphs average about 0.56 em, bold 0.6.
+double text_width(std::string_view content, double size, bool bold = false) {
+    return static_cast<double>(code_points(content)) * size * (bold ? 0.6 : 0.56);
+}
+
+/// The text cut to `max_chars` code points, an ellipsis marking the cut.
+std::string shorten(std::string_view s, std::size_t max_chars) {
+    if (code_points(s) <= max_chars || max_chars < 1) {
+        return std::string(s);
+    }
+    std::size_t i = 0, kept = 0;
+    while (i < s.size() && kept < max_chars - 1) {
+        ++i;
+        while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) {
+            ++i;
+        }
+        ++kept;
+    }
+    return std::string(s.substr(0, i)) + "\u2026";
+}
+
+/// A heading in at most `width` px: the font shrinks down to `min_size`, then the text is cut.
+void fitted_text(std::string& s, V p, std::string_view content, const std::string& extra,
+                 double size, double min_size, double width, bool bold) {
+    const double natural = text_width(content, size, bold);
+    const double fitted = natural > width ? std::max(min_size, size * width / natural) : size;
+    if (text_width(content, fitted, bold) <= width * 1.001) { // round-off of the division
+        text(s, p, content, extra, "start", fitted);
+        return;
+    }
+    // Too long even at the smallest size: cut, counting wide glyphs (0.7 em) to be safe.
+    const double per_char = 0.7 * fitted;
+    text(s, p, shorten(content, static_cast<std::size_t>(width / per_char)), extra, "start",
+         fitted);
+}
+
+/// An arrow from p along the unit vector dir, `length` px long, with a filled head.
+void arrow(std::string& s, V p, V dir, double length, const char* color, double width = 2) {
+    const double head = 9, half = 4.5;
+    const V tip = p + length * dir;
+    const V base = tip - head * dir;
+    const V side{-dir.y, dir.x};
+    line(s, p, base, std::string("stroke=\"") + color + "\" stroke-width=\"" + num(width) + "\"");
+    polygon(s, {tip, base + half * side, base - half * side},
+            std::string("fill=\"") + color + "\"");
+}
+
+/// The origin's cross (its label is placed with the others).
+void cross_marker(std::string& s, V o) {
+    const std::string style = std::string("stroke=\"") + kColorInk + "\" stroke-width=\"1.5\"";
+    line(s, o + V{-6, -6}, o + V{6, 6}, style);
+    line(s, o + V{-6, 6}, o + V{6, -6}, style);
+}
+
+/// A diamond marker centred on p.
+void diamond(std::string& s, V p, double r, const std::string& style) {
+    polygon(s, {p + V{0, -r}, p + V{r, 0}, p + V{0, r}, p + V{-r, 0}}, style);
+}
+
+/// A unit screen vector for the world direction d (y flipped); zero stays zero.
+V screen_direction(V d) {
+    return normalized(V{d.x, -d.y});
+}
+
+V rotated(V v, double degrees) {
+    const double a = degrees * kPi / 180;
+    return {v.x * std::cos(a) - v.y * std::sin(a), v.x * std::sin(a) + v.y * std::cos(a)};
+}
+
+// ---------------------------------------------------------------------------------------------
+// A panel's drawing surface, with label placement
+
+/// An axis-aligned box in pixels; as an obstacle, `weight` says how much covering it costs.
+struct Box {
+    double x0, y0, x1, y1;
+    double weight = 1;
+};
+
+double overlap_area(const Box& a, const Box& b) {
+    const double w = std::min(a.x1, b.x1) - std::max(a.x0, b.x0);
+    const double h = std::min(a.y1, b.y1) - std::max(a.y0, b.y0);
+    return w > 0 && h > 0 ? w * h : 0;
+}
+
+/// One panel's output. Geometry is written at once; labels wait until the geometry is done
+/// (so that they are drawn on top) and are then placed greedily, most important first: each
+/// tries positions around its point, its preferred direction first, and takes the first that
+/// overlaps no marker, line or earlier label and stays in the panel - or the least bad one.
+/// Markers and lines register themselves as obstacles, as boxes (a line as a row of small
+/// boxes), which is plenty for a handful of labels.
+class Canvas {
+  public:
+    Canvas(std::string& out, Rect area) : out_(out), area_(area) {}
+
+    std::string& out() { return out_; }
+
+    /// A marker of radius r at p that labels should not cover.
+    void block(V p, double r, double weight = 1) {
+        boxes_.push_back({p.x - r, p.y - r, p.x + r, p.y + r, weight});
+    }
+
+    /// A line from p to q that labels should not cover.
+    void block_line(V p, V q, double half_width = 2, double weight = 1) {
+        const int steps = std::clamp(static_cast<int>(length(q - p) / 4), 1, 400);
+        for (int i = 0; i <= steps; ++i) {
+            block(p + (static_cast<double>(i) / steps) * (q - p), half_width, weight);
+        }
+    }
+
+    /// A polyline (pixels) that labels should not cover; a thin one costs less to cross.
+    void block_polyline(const std::vector<V>& px, bool closed, double weight = 1) {
+        for (std::size_t i = 0; i + 1 < px.size(); ++i) {
+            block_line(px[i], px[i + 1], 2, weight);
+        }
+        if (closed && px.size() > 2) {
+            block_line(px.back(), px.front(), 2, weight);
+        }
+    }
+
+    /// A label `offset` px from p, preferably in the unit direction `dir`. Lower priorities
+    /// are placed first.
+    void label(V p, V dir, double offset, std::string content, const char* color, double size,
+               int priority, bool optional = false) {
+        if (!(dir == dir) || dir == V{}) { // zero, or NaN from degenerate input: any way
+            dir = normalized(V{1, -1});
+        }
+        requests_.push_back(
+            {p, dir, offset, std::move(content), color, size, priority, false, optional, {}});
+    }
+
+    /// A bold label (a shape's name) centred on the first free spot of `spots`, else near
+    /// the first spot. Placed after the labels of points, which have less choice.
+    void name_label(std::vector<V> spots, std::string content, const char* color, double size) {
+        if (!spots.empty()) {
+            requests_.push_back({spots[0],
+                                 {},
+                                 0,
+                                 std::move(content),
+                                 color,
+                                 size,
+                                 3,
+                                 true,
+                                 false,
+                                 std::move(spots)});
+        }
+    }
+
+    /// Places and draws the labels.
+    void finish() {
+        std::stable_sort(
+            requests_.begin(), requests_.end(),
+            [](const Request& a, const Request& b) { return a.priority < b.priority; });
+        for (const Request& r : requests_) {
+            place(r);
+        }
+        requests_.clear();
+    }
+
+  private:
+    struct Request {
+        V p, dir; // dir zero: a name, centred
+        double offset;
+        std::string content;
+        const char* color;
+        double size;
+        int priority;
+        bool bold;
+        bool optional;        // dropped rather than drawn over much
+        std::vector<V> spots; // a name's preferred centres
+    };
+    struct Candidate {
+        V q;
+        const char* anchor;
+        double penalty = 0; // px^2: a little worse than the candidates before it
+    };
+
+    /// The text-anchor that makes a label extend away from its point along dir.
+    static const char* anchor_for(V dir) {
+        return dir.x > 0.35 ? "start" : dir.x < -0.35 ? "end" : "middle";
+    }
+
+    /// Where a label may go, best first: around its point, turning away from the preferred
+    /// direction step by step, then the same a little further out. A name tries its spots,
+    /// then two rings around the first.
+    static std::vector<Candidate> candidates(const Request& r) {
+        static constexpr double kTurns[] = {0, 45, -45, 90, -90, 135, -135, 180};
+        std::vector<Candidate> out;
+        if (r.dir == V{}) {
+            for (const V& spot : r.spots) {
+                out.push_back({spot, "middle"});
+            }
+            // A name inside its shape across a thin line beats one outside it.
+            for (const double ring : {14.0, 28.0}) {
+                for (const double turn : kTurns) {
+                    out.push_back({r.p + ring * rotated(V{0, -1}, turn), "middle", 3 * ring});
+                }
+            }
+            return out;
+        }
+        for (const double extra : {0.0, 10.0}) {
+            for (const double turn : kTurns) {
+                const V dir = rotated(r.dir, turn);
+                out.push_back({r.p + (r.offset + extra) * dir, anchor_for(dir), extra});
+            }
+        }
+        return out;
+    }
+
+    static Box text_box(V q, const char* anchor, double width, double size) {
+        const std::string_view a = anchor;
+        const double x0 = a == "start" ? q.x : a == "end" ? q.x - width : q.x - width / 2;
+        return {x0 - 1, q.y - 0.5 * size, x0 + width + 1, q.y + 0.5 * size};
+    }
+
+    /// How much a label's box covers other things, in px^2; leaving the panel counts more.
+    double badness(const Box& b) const {
+        double bad = 0;
+        for (const Box& o : boxes_) {
+            bad += o.weight * overlap_area(b, o);
+        }
+        const double inside =
+            overlap_area(b, {area_.x, area_.y, area_.x + area_.w, area_.y + area_.h});
+        return bad + 4 * ((b.x1 - b.x0) * (b.y1 - b.y0) - inside);
+    }
+
+    void place(const Request& r) {
+        const double width = text_width(r.content, r.size, r.bold);
+        double best_bad = std::numeric_limits<double>::infinity();
+        Candidate best{r.p, "middle"};
+        Box best_box{};
+        for (const Candidate& c : candidates(r)) {
+            const Box box = text_box(c.q, c.anchor, width, r.size);
+            const double bad = badness(box) + c.penalty;
+            if (bad < best_bad) {
+                best_bad = bad;
+                best = c;
+                best_box = box;
+            }
+            if (bad == 0) {
+                break;
+            }
+        }
+        const double area = (best_box.x1 - best_box.x0) * (best_box.y1 - best_box.y0);
+        if (r.optional && best_bad > 0.08 * area) {
+            return;
+        }
+        // A name is big and bold: covering even a corner of it spoils it.
+        best_box.weight = r.bold ? 6 : 1;
+        boxes_.push_back(best_box);
+        const std::string style = std::string("fill=\"") + r.color + "\" class=\"halo\"" +
+                                  (r.bold ? " font-weight=\"bold\"" : "");
+        text(out_, best.q, r.content, style, best.anchor, r.size);
+    }
+
+    std::string& out_;
+    Rect area_;
+    std::vector<Box> boxes_;
+    std::vector<Request> requests_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Shapes
+
+/// The hull as given, cleaned for drawing: non-finite points and repeats dropped, turned
+/// counter-clockwise if it came clockwise (the rounded outline needs to know the outside).
+std::vector<V> clean_hull(const std::vector<V>& hull) {
+    std::vector<V> h;
+    for (const V& p : hull) {
+        if (is_finite(p) && (h.empty() || !(h.back() == p))) {
+            h.push_back(p);
+        }
+    }
+    while (h.size() > 1 && h.back() == h.front()) {
+        h.pop_back();
+    }
+    double area2 = 0;
+    for (std::size_t i = 0; i < h.size(); ++i) {
+        area2 += cross(h[i], h[(i + 1) % h.size()]);
+    }
+    if (area2 < 0) {
+        std::reverse(h.begin(), h.end());
+    }
+    return h;
+}
+
+double usable_radius(double r) {
+    return std::isfinite(r) && r > 0 ? r : 0;
+}
+
+/// The outward unit normals of a counter-clockwise polygon's edges (edge i: hull[i] to
+/// hull[i+1]); a segment is the segment there and back, with two opposite normals.
+std::vector<V> edge_normals(const std::vector<V>& hull) {
+    const std::size_t n = hull.size();
+    std::vector<V> normal(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const V e = hull[(i + 1) % n] - hull[i];
+        normal[i] = normalized(V{e.y, -e.x}); // right of a counter-clockwise edge: outside
+    }
+    return normal;
+}
+
+/// The SVG path of the points within r of a convex polygon (counter-clockwise, >= 2 points):
+/// every edge pushed out by r along its outward normal, consecutive edges joined by an arc of
+/// radius r around their common vertex. A segment gives a capsule.
+std::string rounded_path(const Viewport& vp, const std::vector<V>& hull, double r) {
+    const std::size_t n = hull.size();
+    const std::vector<V> normal = edge_normals(hull);
+    const std::string rp = num(r * vp.scale);
+    std::string d;
+    for (std::size_t i = 0; i < n; ++i) {
+        const V from = hull[i] + r * normal[(i + n - 1) % n];
+        const V to = hull[i] + r * normal[i];
+        // The outline turns counter-clockwise around a convex vertex, in the world and (y up)
+        // on the screen too, which is SVG's negative-angle direction (its y points down):
+        // sweep-flag 0. Each turn is at most half a circle: large-arc-flag 0.
+        d +=
+            (i ? " L" : "M") + pt(vp.map(from)) + " A" + rp + "," + rp + " 0 0 0 " + pt(vp.map(to));
+    }
+    return d + " Z";
+}
+
+/// The same outline as a polyline in pixels (arcs in steps of at most 30 degrees), for label
+/// placement. A single point gives its circle.
+std::vector<V> outline_pixels(const Viewport& vp, const std::vector<V>& hull, double r) {
+    std::vector<V> px;
+    if (r <= 0 || hull.empty()) {
+        for (const V& p : hull) {
+            px.push_back(vp.map(p));
+        }
+        return px;
+    }
+    const std::size_t n = hull.size();
+    const std::vector<V> normal =
+        n == 1 ? std::vector<V>{V{1, 0}} : edge_normals(hull); // one point: a full turn
+    for (std::size_t i = 0; i < n; ++i) {
+        const V from = n == 1 ? V{1, 0} : normal[(i + n - 1) % n];
+        double turn = n == 1 ? 2 * kPi : std::atan2(cross(from, normal[i]), dot(from, normal[i]));
+        if (n == 2) {
+            turn = kPi; // a capsule's ends are half circles
+        }
+        const int steps = std::max(1, static_cast<int>(std::ceil(std::abs(turn) / 0.52)));
+        for (int k = 0; k <= steps; ++k) {
+            const double a = turn * k / steps;
+            const V dir{from.x * std::cos(a) - from.y * std::sin(a),
+                        from.x * std::sin(a) + from.y * std::cos(a)};
+            px.push_back(vp.map(hull[i] + r * dir));
+        }
+    }
+    return px;
+}
+
+/// A point, segment or polygon (the core of a shape, or Z) as one SVG element.
+void core_element(std::string& s, const Viewport& vp, const std::vector<V>& hull,
+                  const std::string& style, double dot_radius) {
+    if (hull.size() == 1) {
+        circle(s, vp.map(hull[0]), dot_radius, style);
+    } else if (hull.size() == 2) {
+        line(s, vp.map(hull[0]), vp.map(hull[1]), style);
+    } else if (hull.size() >= 3) {
+        std::vector<V> px;
+        for (const V& p : hull) {
+            px.push_back(vp.map(p));
+        }
+        polygon(s, px, style);
+    }
+}
+
+/// A shape: with a radius, the rounded outline filled and the core hull as a thin line;
+/// without, the hull itself (a dot, a segment or a filled polygon). Then its name.
+void draw_shape(Canvas& c, const Viewport& vp, const SvgShape& shape, const char* color,
+                const char* name) {
+    const std::vector<V> hull = clean_hull(shape.hull);
+    if (hull.empty()) {
+        return;
+    }
+    std::string& s = c.out();
+    const std::string col = color;
+    const double r = usable_radius(shape.radius);
+    const std::string filled =
+        "fill=\"" + col + "\" fill-opacity=\"0.22\" stroke=\"" + col + "\" stroke-width=\"2\"";
+    if (r > 0) {
+        if (hull.size() == 1) {
+            circle(s, vp.map(hull[0]), r * vp.scale, filled);
+        } else {
+            s += "<path d=\"" + rounded_path(vp, hull, r) + "\" " + filled + "/>\n";
+        }
+        core_element(
+            s, vp, hull,
+            "fill=\"none\" stroke=\"" + col + "\" stroke-width=\"1\" stroke-opacity=\"0.8\"", 2);
+    } else if (hull.size() == 1) {
+        circle(s, vp.map(hull[0]), 4.5, "fill=\"" + col + "\"");
+    } else if (hull.size() == 2) {
+        core_element(s, vp, hull,
+                     "stroke=\"" + col + "\" stroke-width=\"3\" stroke-linecap=\"round\"", 0);
+    } else {
+        core_element(s, vp, hull, filled + " stroke-linejoin=\"round\"", 0);
+    }
+    const std::vector<V> outline = outline_pixels(vp, hull, r);
+    c.block_polyline(outline, true);
+    if (r > 0) {
+        c.block_polyline(outline_pixels(vp, hull, 0), true, 0.3); // the thin core hull
+    }
+    if (outline.size() == 1) {
+        c.block(outline[0], 5);
+    }
+
+    // The name inside the shape: at its centre, else part-way toward one of its vertices. A
+    // shape too small on screen to hold it (a point, a segment, a small circle) has it above.
+    Bounds px;
+    V centroid{};
+    for (const V& p : hull) {
+        px.add(vp.map(p), r * vp.scale);
+        centroid += vp.map(p);
+    }
+    centroid = (1.0 / static_cast<double>(hull.size())) * centroid;
+    std::vector<V> spots;
+    if (px.max_x - px.min_x >= 40 && px.max_y - px.min_y >= 40) {
+        spots.push_back(centroid);
+        for (const double f : {0.5, 0.7}) {
+            for (const V& p : hull) {
+                spots.push_back(centroid + f * (vp.map(p) - centroid));
+            }
+        }
+    } else {
+        spots.push_back({0.5 * (px.min_x + px.max_x), px.min_y - 14});
+    }
+    c.name_label(std::move(spots), name, color, 18);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Simplices
+
+int vertex_count(const Simplex<double>& sx) {
+    return std::clamp(sx.count, 0, 3);
+}
+
+/// A simplex of Z: the triangle filled lightly, the edges, the vertices as dots with their
+/// weights beside them (outward from the simplex's centre; for a single vertex, toward
+/// `lone_label_dir`, a unit screen vector: P, on that vertex, is labelled away from O).
+void draw_simplex(Canvas& c, const Viewport& vp, const Simplex<double>& sx, V lone_label_dir) {
+    const int n = vertex_count(sx);
+    for (int i = 0; i < n; ++i) {
+        if (!is_finite(sx.v[i].w)) {
+            return; // nothing sensible to draw
+        }
+    }
+    if (n == 0) {
+        return;
+    }
+    std::string& s = c.out();
+    std::vector<V> px;
+    V center{};
+    for (int i = 0; i < n; ++i) {
+        px.push_back(vp.map(sx.v[i].w));
+        center += px.back();
+    }
+    center = (1.0 / n) * center;
+    const std::string col = kColorSimplex;
+    if (n == 3) {
+        polygon(s, px,
+                "fill=\"" + col + "\" fill-opacity=\"0.15\" stroke=\"" + col +
+                    "\" stroke-width=\"2\" stroke-linejoin=\"round\"");
+    } else if (n == 2) {
+        line(s, px[0], px[1], "stroke=\"" + col + "\" stroke-width=\"2.5\"");
+    }
+    c.block_polyline(px, true);
+    for (const V& p : px) {
+        circle(s, p, 4.5, "fill=\"" + col + "\" stroke=\"white\" stroke-width=\"1\"");
+        c.block(p, 5);
+    }
+    for (int i = 0; i < n; ++i) {
+        const V dir =
+            n == 1 ? lone_label_dir : normalized(px[static_cast<std::size_t>(i)] - center);
+        c.label(px[static_cast<std::size_t>(i)], dir, 10, label_number(sx.v[i].weight, 3),
+                kColorSimplex, 11, 4);
+    }
+}
+
+/// The origin: a cross labelled O.
+void draw_origin(Canvas& c, const Viewport& vp) {
+    const V o = vp.map(V{});
+    cross_marker(c.out(), o);
+    c.block(o, 6);
+    c.label(o, normalized(V{-1, 1}), 10, "O", kColorInk, 13, 0);
+}
+
+/// The closest point P with a dotted line from the origin (its length is |P|), labelled on
+/// the side away from the origin.
+void draw_closest(Canvas& c, const Viewport& vp, V closest) {
+    if (!is_finite(closest)) {
+        return;
+    }
+    const V o = vp.map(V{}), p = vp.map(closest);
+    line(c.out(), o, p,
+         std::string("stroke=\"") + kColorP + "\" stroke-width=\"1.2\" stroke-dasharray=\"2 3\"");
+    circle(c.out(), p, 4.5,
+           std::string("fill=\"") + kColorP + "\" stroke=\"white\" stroke-width=\"1\"");
+    c.block_line(o, p, 1.5);
+    c.block(p, 5);
+    c.label(p, normalized(p - o), 10, "P", kColorP, 13, 1);
+}
+
+/// The simplex and closest point the Minkowski panel shows: the last trace step's, or the
+/// result's when there is no trace.
+struct FinalState {
+    Simplex<double> simplex;
+    V closest;
+    bool valid = false;
+};
+
+FinalState final_state(const SvgInput& in) {
+    if (!in.trace.empty()) {
+        return {in.trace.back().simplex, in.trace.back().closest, true};
+    }
+    FinalState f{in.result.simplex, {}, vertex_count(in.result.simplex) > 0};
+    for (int i = 0; i < vertex_count(f.simplex); ++i) {
+        f.closest += f.simplex.v[i].weight * f.simplex.v[i].w;
+    }
+    return f;
+}
+
+std::string simplex_name(const Simplex<double>& sx) {
+    // Counted by dimension, as the talk does: a point is a 0-simplex, a triangle a 2-simplex.
+    return std::to_string(std::max(vertex_count(sx) - 1, 0)) + "-simplex";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Panels
+
+constexpr const char* kFrameStyle = "rx=\"6\" fill=\"white\" stroke=\"#d1d5db\" stroke-width=\"1\"";
+
+/// The frame, heading and footnote of a panel at (x, y); returns the plot rectangle.
+Rect panel_frame(std::string& s, double x, double y, std::string_view title,
+                 std::string_view foot) {
+    rect(s, {x, y, kPanelW, kPanelH}, kFrameStyle);
+    fitted_text(s, {x + 10, y + 14}, title,
+                std::string("fill=\"") + kColorInk + "\" font-weight=\"bold\"", 12.5, 9,
+                kPanelW - 20, true);
+    fitted_text(s, {x + 10, y + kPanelH - 11}, foot, std::string("fill=\"") + kColorMuted + "\"",
+                11, 9, kPanelW - 20, false);
+    return {x + 16, y + kTitleBand + 10, kPanelW - 32, kPanelH - kTitleBand - kFootBand - 20};
+}
+
+/// Where a panel's labels may go: inside its frame, between the heading and the footnote.
+Rect label_area(double x, double y) {
+    return {x + 4, y + kTitleBand + 2, kPanelW - 8, kPanelH - kTitleBand - kFootBand - 4};
+}
+
+/// Appends a clip path for a panel, so that nothing drawn for it strays onto its neighbours,
+/// and returns the attribute that applies it.
+std::string clip_to_panel(std::string& s, const std::string& id, double x, double y) {
+    s += "<clipPath id=\"" + id + "\">";
+    s += "<rect x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(kPanelW) +
+         "\" height=\"" + num(kPanelH) + "\"/></clipPath>\n";
+    return "clip-path=\"url(#" + id + ")\"";
+}
+
+void shapes_panel(std::string& s, const SvgInput& in, double x, double y) {
+    const DistanceOutput<double>& r = in.result;
+    const bool has_normal = is_finite(r.normal) && !(r.normal == V{});
+    std::string foot =
+        "radius A = " + label_number(in.a.radius, 3) + ", B = " + label_number(in.b.radius, 3);
+    foot += has_normal ? ", normal = " + label_point(r.normal) : ", normal unknown";
+    const std::string clip = clip_to_panel(s, "clip-shapes", x, y);
+    s += "<g class=\"panel\" id=\"shapes\" " + clip + ">\n";
+    const Rect plot = panel_frame(s, x, y, "shapes", foot);
+    Canvas c(s, label_area(x, y));
+
+    Bounds b;
+    b.add(clean_hull(in.a.hull), usable_radius(in.a.radius));
+    b.add(clean_hull(in.b.hull), usable_radius(in.b.radius));
+    const bool has_witness =
+        r.status != Status::invalid_input && is_finite(r.point_a) && is_finite(r.point_b);
+    if (has_witness) {
+        b.add(r.point_a);
+        b.add(r.point_b);
+    }
+    const Viewport vp = fit(b, plot);
+    draw_shape(c, vp, in.a, kColorA, "A");
+    draw_shape(c, vp, in.b, kColorB, "B");
+    if (has_witness) {
+        const V pa = vp.map(r.point_a), pb = vp.map(r.point_b);
+        line(s, pa, pb,
+             std::string("stroke=\"") + kColorInk +
+                 "\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"");
+        c.block_line(pa, pb);
+        // The normal's length on screen is fixed: the distance may be 0.
+        const V n = has_normal ? screen_direction(r.normal) : V{};
+        if (has_normal) {
+            arrow(s, pa, n, kArrowLen, kColorInk);
+            c.block_line(pa, pa + kArrowLen * n, 3);
+            c.label(pa + kArrowLen * n, n, 6, "normal", kColorInk, 11, 5, true);
+        }
+        circle(s, pa, 4.5,
+               std::string("fill=\"") + kColorA + "\" stroke=\"white\" stroke-width=\"1\"");
+        circle(s, pb, 4.5,
+               std::string("fill=\"") + kColorB + "\" stroke=\"white\" stroke-width=\"1\"");
+        c.block(pa, 5);
+        c.block(pb, 5);
+        // point_a's label preferably goes back along the normal (into A), point_b's beyond
+        // it: the arrow occupies the way between.
+        c.label(pa, has_normal ? -n : V{-1, 0}, 10, "point_a", kColorA, 12, 1);
+        c.label(pb, has_normal ? rotated(n, -60) : V{1, 0}, 10, "point_b", kColorB, 12, 2);
+    }
+    c.finish();
+    s += "</g>\n";
+}
+
+void minkowski_panel(std::string& s, const SvgInput& in, double x, double y) {
+    const FinalState f = final_state(in);
+    const double rounding = usable_radius(in.a.radius) + usable_radius(in.b.radius);
+    const std::vector<V> z = clean_hull(in.minkowski);
+    std::string foot =
+        f.valid ? "final " + simplex_name(f.simplex) + ", |P| = " + label_number(length(f.closest))
+                : "no simplex";
+    if (rounding > 0) {
+        foot += "; dashed: Z grown by rA + rB";
+    }
+    const std::string clip = clip_to_panel(s, "clip-minkowski", x, y);
+    s += "<g class=\"panel\" id=\"minkowski\" " + clip + ">\n";
+    const Rect plot = panel_frame(s, x, y, "Minkowski difference Z = B \u2212 A", foot);
+    Canvas c(s, label_area(x, y));
+
+    Bounds b;
+    b.add(V{});
+    b.add(z, rounding);
+    for (int i = 0; f.valid && i < vertex_count(f.simplex); ++i) {
+        b.add(f.simplex.v[i].w);
+    }
+    if (f.valid) {
+        b.add(f.closest);
+    }
+    const Viewport vp = fit(b, plot);
+    const std::string col = kColorZ;
+    if (rounding > 0 && !z.empty()) {
+        const std::string dashed =
+            "fill=\"none\" stroke=\"" + col + "\" stroke-width=\"1.2\" stroke-dasharray=\"5 4\"";
+        if (z.size() == 1) {
+            circle(s, vp.map(z[0]), rounding * vp.scale, dashed);
+        } else {
+            s += "<path d=\"" + rounded_path(vp, z, rounding) + "\" " + dashed + "/>\n";
+        }
+    }
+    core_element(s, vp, z,
+                 "fill=\"" + col + "\" fill-opacity=\"0.16\" stroke=\"" + col +
+                     "\" stroke-width=\"1.5\" stroke-linejoin=\"round\"",
+                 4);
+    c.block_polyline(outline_pixels(vp, z, 0), true);
+    draw_origin(c, vp);
+    if (f.valid) {
+        draw_simplex(c, vp, f.simplex, rotated(normalized(vp.map(f.closest) - vp.map(V{})), -90));
+        draw_closest(c, vp, f.closest);
+    }
+    c.finish();
+    s += "</g>\n";
+}
+
+void iteration_panel(std::string& s, const SvgInput& in, const TraceStep<double>& step, int k,
+                     double x, double y) {
+    std::string caption = "iteration " + std::to_string(k) + ": " + simplex_name(step.simplex) +
+                          ", |P| = " + label_number(length(step.closest));
+    if (step.termination != Termination::none) { // set on the last step only
+        caption += std::string(", ") + to_string(step.termination);
+    }
+    const bool has_direction = is_finite(step.direction) && !(step.direction == V{});
+    std::string foot = has_direction ? "d/|d| = " + label_point(normalized(step.direction))
+                                     : "no search direction";
+    if (step.has_support) {
+        foot += ", support = " + label_point(step.support.w);
+    }
+    const std::string id = std::to_string(k);
+    const std::string clip = clip_to_panel(s, "clip-iteration-" + id, x, y);
+    s += "<g class=\"iteration\" data-iteration=\"" + id + "\" " + clip + ">\n";
+    const Rect plot = panel_frame(s, x, y, caption, foot);
+    Canvas c(s, label_area(x, y));
+
+    const std::vector<V> z = clean_hull(in.minkowski);
+    Bounds b;
+    b.add(V{});
+    b.add(z);
+    b.add(step.closest);
+    for (int i = 0; i < vertex_count(step.simplex); ++i) {
+        b.add(step.simplex.v[i].w);
+    }
+    if (step.has_support) {
+        b.add(step.support.w);
+    }
+    const Viewport vp = fit(b, plot);
+
+    const std::string col = kColorZ;
+    core_element(s, vp, z,
+                 "fill=\"" + col + "\" fill-opacity=\"0.07\" stroke=\"" + col +
+                     "\" stroke-opacity=\"0.35\" stroke-width=\"1\"",
+                 4);
+    c.block_polyline(outline_pixels(vp, z, 0), true);
+    draw_origin(c, vp);
+    const V d = has_direction ? screen_direction(step.direction) : V{};
+    draw_simplex(c, vp, step.simplex, rotated(-d, -90));
+    draw_closest(c, vp, step.closest);
+    if (has_direction && is_finite(step.closest)) {
+        // Unit length on screen, from P: the direction matters, not its magnitude.
+        const V p = vp.map(step.closest);
+        arrow(s, p, d, kArrowLen, kColorDir);
+        c.block_line(p, p + kArrowLen * d, 3);
+        c.label(p + kArrowLen * d, d, 7, "d", kColorDir, 13, 3);
+    }
+    if (step.has_support && is_finite(step.support.w)) {
+        const V w = vp.map(step.support.w);
+        diamond(s, w, 7,
+                std::string("fill=\"") + kColorSupport + "\" stroke=\"white\" stroke-width=\"1\"");
+        c.block(w, 7);
+        // Preferably beyond the support point along d: Z has nothing further that way.
+        c.label(w, d, 12, "support", kColorSupport, 12, 2);
+    }
+    c.finish();
+    s += "</g>\n";
+}
+
+/// The legend: one line per colour or marker, each with a small sample.
+void legend_panel(std::string& s, double x, double y) {
+    s += "<g class=\"legend\">\n";
+    rect(s, {x, y, kPanelW, kPanelH}, kFrameStyle);
+    text(s, {x + 10, y + 14}, "legend",
+         std::string("fill=\"") + kColorInk + "\" font-weight=\"bold\"", "start", 13);
+    const double gx = x + 16, tx = x + 64; // sample, text
+    double row = y + kTitleBand + 14;
+    const auto entry = [&](std::string_view label) {
+        text(s, {tx, row}, label, std::string("fill=\"") + kColorInk + "\"", "start", 12);
+        row += 22;
+    };
+    const auto filled = [](const char* color, const char* opacity) {
+        return std::string("fill=\"") + color + "\" fill-opacity=\"" + opacity + "\" stroke=\"" +
+               color + "\" stroke-width=\"2\"";
+    };
+    const auto stroke = [](const char* color, const char* rest) {
+        return std::string("stroke=\"") + color + "\" " + rest;
+    };
+    const auto fill = [](const char* color) { return std::string("fill=\"") + color + "\""; };
+
+    rect(s, {gx, row - 7, 36, 14}, filled(kColorA, "0.22"));
+    entry("shape A");
+    rect(s, {gx, row - 7, 36, 14}, filled(kColorB, "0.22"));
+    entry("shape B");
+    rect(s, {gx, row - 8, 36, 16},
+         "rx=\"8\" fill=\"none\" " + stroke(kColorInk, "stroke-width=\"2\""));
+    line(s, {gx + 8, row}, {gx + 28, row}, stroke(kColorInk, "stroke-width=\"1\""));
+    entry("radius outline; thin line: core hull");
+    line(s, {gx, row}, {gx + 36, row},
+         stroke(kColorInk, "stroke-width=\"1.5\" stroke-dasharray=\"5 3\""));
+    circle(s, {gx, row}, 4.5, fill(kColorA));
+    circle(s, {gx + 36, row}, 4.5, fill(kColorB));
+    entry("witness points point_a, point_b");
+    arrow(s, {gx, row}, {1, 0}, 36, kColorInk);
+    entry("normal, from A to B (fixed length)");
+    rect(s, {gx, row - 7, 36, 14}, filled(kColorZ, "0.16"));
+    entry("Z = B \u2212 A of the cores");
+    cross_marker(s, {gx + 18, row});
+    entry("origin O");
+    polygon(s, {{gx, row + 7}, {gx + 36, row + 7}, {gx + 18, row - 8}},
+            filled(kColorSimplex, "0.15"));
+    circle(s, {gx + 18, row - 8}, 3.5, fill(kColorSimplex));
+    entry("simplex; numbers: vertex weights");
+    line(s, {gx, row}, {gx + 32, row},
+         stroke(kColorP, "stroke-width=\"1.2\" stroke-dasharray=\"2 3\""));
+    circle(s, {gx + 32, row}, 4.5, fill(kColorP));
+    entry("P: closest point to O; dotted: |P|");
+    arrow(s, {gx, row}, {1, 0}, 36, kColorDir);
+    entry("d: search direction (unit length)");
+    diamond(s, {gx + 18, row}, 7, fill(kColorSupport));
+    entry("support point of Z along d");
+    s += "</g>\n";
+}
+
+} // namespace
+
+std::string render_svg(const SvgInput& in) {
+    // Which iterations get a panel.
+    std::vector<int> steps;
+    const int count = static_cast<int>(in.trace.size());
+    for (int k = 1; k <= count; ++k) {
+        if (in.only_iteration < 1 || in.only_iteration == k) {
+            steps.push_back(k);
+        }
+    }
+    const int rows = 1 + (static_cast<int>(steps.size()) + kColumns - 1) / kColumns;
+    const double width = 2 * kMargin + kColumns * kPanelW + (kColumns - 1) * kGap;
+    const double height = kHeaderH + rows * kPanelH + (rows - 1) * kGap + kMargin;
+
+    std::string s;
+    s += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(width) + "\" height=\"" +
+         num(height) + "\" viewBox=\"0 0 " + num(width) + " " + num(height) + "\">\n";
+    s += "<title>" + xml_text(in.title) + "</title>\n";
+    s += "<style>text { font-family: sans-serif; } "
+         ".halo { paint-order: stroke; stroke: white; stroke-width: 3px; "
+         "stroke-linejoin: round; }</style>\n";
+    rect(s, {0, 0, width, height}, "fill=\"#f9fafb\"");
+
+    // Heading and the one-line summary.
+    const DistanceOutput<double>& r = in.result;
+    std::string summary = "distance = " + label_number(r.distance, 6) +
+                          "  \u00b7  iterations = " + std::to_string(r.iterations) +
+                          "  \u00b7  status = " + to_string(r.status) + " (" +
+                          to_string(r.termination) + ")";
+    if (r.error != InputError::none) {
+        summary += std::string("  \u00b7  error: ") + to_string(r.error);
+    }
+    if (in.only_iteration >= 1) {
+        summary += "  \u00b7  showing iteration " + std::to_string(in.only_iteration) +
+                   (steps.empty() ? " (not in the trace)" : "");
+    }
+    const std::string ink = std::string("fill=\"") + kColorInk + "\"";
+    // xml:space keeps the summary's double spaces around its separators.
+    fitted_text(s, {kMargin, 28}, in.title.empty() ? "GJK distance" : in.title,
+                ink + " font-weight=\"bold\"", 20, 11, width - 2 * kMargin, true);
+    fitted_text(s, {kMargin, 54}, summary, ink + " xml:space=\"preserve\"", 14, 10,
+                width - 2 * kMargin, false);
+
+    const auto cell = [&](int index) {
+        const int col = index % kColumns, row = index / kColumns;
+        return V{kMargin + col * (kPanelW + kGap), kHeaderH + row * (kPanelH + kGap)};
+    };
+    V c = cell(0);
+    shapes_panel(s, in, c.x, c.y);
+    c = cell(1);
+    minkowski_panel(s, in, c.x, c.y);
+    c = cell(2);
+    legend_panel(s, c.x, c.y);
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        c = cell(kColumns + static_cast<int>(i));
+        const int k = steps[i];
+        iteration_panel(s, in, in.trace[static_cast<std::size_t>(k - 1)], k, c.x, c.y);
+    }
+    s += "</svg>\n";
+    return s;
+}
+
+} // namespace gjk::cli

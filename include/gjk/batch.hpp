@@ -1,0 +1,32 @@
+// gjk/batch.hpp - many queries at once, split across threads.
+//
+// Each query is independent, so a batch is cut into as many contiguous chunks as there are
+// threads; every thread writes only its own outputs, and the outputs keep the inputs' order.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <span>
+
+#include "gjk/distance.hpp"
+
+namespace gjk {
+
+/// Calls body(begin, end) on `threads` contiguous, nearly equal chunks covering [0, count),
+/// each on its own thread (the calling thread takes the first) and returns when all are done.
+/// threads < 1 counts as 1; no more threads than items are started.
+void parallel_chunks(std::size_t count, int threads,
+                     const std::function<void(std::size_t begin, std::size_t end)>& body);
+
+/// outputs[i] = distance(inputs[i]) for every i, on `threads` threads. The spans must have the
+/// same size; when they do not, only the common prefix is computed.
+template <class T>
+void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<DistanceOutput<T>> outputs,
+                    int threads = 1);
+
+extern template void distance_batch<float>(std::span<const DistanceInput<float>>,
+                                           std::span<DistanceOutput<float>>, int);
+extern template void distance_batch<double>(std::span<const DistanceInput<double>>,
+                                            std::span<DistanceOutput<double>>, int);
+
+} // namespace gjk
