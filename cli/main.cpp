@@ -6,6 +6,7 @@
 // usage errors.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -52,6 +53,20 @@ bool open_input(const std::string& path, Input& in) {
     return true;
 }
 
+/// A progress bar on standard error (only when it is a terminal): a bar and a percentage
+/// when the input's size is known, a line count otherwise.
+void show_progress(std::size_t lines, std::size_t bytes, std::uintmax_t size) {
+    if (size == 0) {
+        std::fprintf(stderr, "\r%zu lines", lines);
+        return;
+    }
+    constexpr int width = 30;
+    const double fraction = std::min(1.0, double(bytes) / double(size));
+    const int filled = static_cast<int>(fraction * width);
+    std::fprintf(stderr, "\r[%.*s%*s] %3.0f%%  %zu lines", filled, "##############################",
+                 width - filled, "", 100.0 * fraction, lines);
+}
+
 int run_distance(const std::string& path, const Options& options, int threads) {
     Input in;
     if (!open_input(path, in)) {
@@ -86,12 +101,7 @@ int run_distance(const std::string& path, const Options& options, int threads) {
         }
         done += lines.size();
         if (progress) {
-            if (in.size > 0) {
-                std::fprintf(stderr, "\r%zu lines, %3.0f%%", done,
-                             100.0 * double(bytes) / double(in.size));
-            } else {
-                std::fprintf(stderr, "\r%zu lines", done);
-            }
+            show_progress(done, bytes, in.size);
         }
     }
     std::cout.flush();
