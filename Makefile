@@ -5,7 +5,7 @@ BUILD     ?= build
 ASAN      ?= build-asan
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
-PACKAGES  := cmake g++ make ninja-build libgtest-dev libgmp-dev nlohmann-json3-dev libcli11-dev libpugixml-dev
+PACKAGES  := cmake g++ make ninja-build libgtest-dev libgmp-dev nlohmann-json3-dev libcli11-dev libpugixml-dev libbenchmark-dev libbox2d-dev
 
 .PHONY: all build demo test test-asan deps clean format
 

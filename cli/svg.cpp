@@ -782,11 +782,7 @@ FinalState final_state(const SvgInput& in) {
     if (!in.trace.empty()) {
         return {in.trace.back().simplex, in.trace.back().closest, true};
     }
-    FinalState f{in.result.simplex, {}, vertex_count(in.result.simplex) > 0};
-    for (int i = 0; i < vertex_count(f.simplex); ++i) {
-        f.closest += f.simplex.v[i].weight * f.simplex.v[i].w;
-    }
-    return f;
+    return FinalState{Simplex<double>{}, V{}, false}; // no trace, no simplex to show
 }
 
 std::string simplex_name(const Simplex<double>& sx) {

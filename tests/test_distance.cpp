@@ -62,13 +62,15 @@ TYPED_TEST(Distance, Case1RepeatedSupportPointEndsTheLoop) {
 TYPED_TEST(Distance, Case2ContainmentEndsTheLoop) {
     using T = TypeParam;
     const auto hex = Shape<T>::regular(6, 2);
-    const auto r = gjk::distance_to_point<T>({T(0.3), T(-0.2)}, hex);
+    std::vector<gjk::TraceStep<T>> trace;
+    const auto r = gjk::distance_to_point<T>({T(0.3), T(-0.2)}, hex, {}, &trace);
     EXPECT_EQ(r.termination, Termination::containment);
     EXPECT_EQ(r.status, Status::overlapping);
     EXPECT_EQ(r.distance, T(0));
-    EXPECT_EQ(r.simplex.count, 3);
+    const auto& simplex = trace.back().simplex;
+    EXPECT_EQ(simplex.count, 3);
     for (int i = 0; i < 3; ++i)
-        EXPECT_GT(r.simplex.v[i].weight, T(0));
+        EXPECT_GT(simplex.v[i].weight, T(0));
     EXPECT_LE(r.iterations, gjk::kMaxIterations);
 }
 
@@ -112,8 +114,9 @@ TYPED_TEST(Distance, Case4InteriorEdgeIsOverlap) {
     EXPECT_EQ(r.termination, Termination::edge_overlap);
     EXPECT_EQ(r.status, Status::overlapping);
     EXPECT_EQ(r.distance, T(0));
-    ASSERT_EQ(r.simplex.count, 2); // the diagonal (0,0)-(2,2)
-    EXPECT_EQ(r.simplex.v[0].b + r.simplex.v[1].b, (Vec2<T>{2, 2}));
+    const auto& simplex = trace.back().simplex;
+    ASSERT_EQ(simplex.count, 2); // the diagonal (0,0)-(2,2)
+    EXPECT_EQ(simplex.v[0].b + simplex.v[1].b, (Vec2<T>{2, 2}));
     EXPECT_EQ(trace.size(), static_cast<std::size_t>(r.iterations));
 }
 

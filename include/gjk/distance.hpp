@@ -218,18 +218,10 @@ template <class T> struct DistanceOutput {
     Status status{Status::invalid_input};
     Termination termination{Termination::none};
     InputError error{InputError::none};
-    Simplex<T> simplex{}; ///< the final simplex (world frame), for callers that want it
 };
 
 /// Checks the preconditions of a query; InputError::none when it may run.
 template <class T> InputError validate(const DistanceInput<T>& in) {
-    auto points_ok = [](std::span<const Vec2<T>> pts) {
-        bool ok = true; // no early exit: a branch-free scan vectorizes
-        for (const Vec2<T>& p : pts) {
-            ok &= is_finite(p);
-        }
-        return ok;
-    };
     // A Rot from from_angle has c^2 + s^2 within a few ulps of 1; a deviation of 1e-3 means a
     // scale or a shear, which would silently change the shape (TEST(Distance, RejectsBadInput)).
     auto transform_ok = [](const Transform<T>& xf) {
@@ -246,9 +238,9 @@ template <class T> InputError validate(const DistanceInput<T>& in) {
         return InputError::too_many_points_a;
     if (in.b.points.size() > max_points)
         return InputError::too_many_points_b;
-    if (!points_ok(in.a.points))
+    if (!all_finite(in.a.points))
         return InputError::nonfinite_point_a;
-    if (!points_ok(in.b.points))
+    if (!all_finite(in.b.points))
         return InputError::nonfinite_point_b;
     if (!radius_ok(in.a.radius))
         return InputError::bad_radius_a;
@@ -546,6 +538,17 @@ template <class T> Simplex<T> best_containment_weights(const Simplex<T>& triangl
     };
     Simplex<T> best = triangle;
     T best_distance2 = length_squared(point_of(triangle));
+    // A well-shaped triangle's point is the origin up to the round-off of its coordinates,
+    // a few ulps of its largest vertex; no edge can beat that, so skip the edges (the common
+    // case, and a third of the cost of a warm-started query otherwise).
+    T largest2 = T(0);
+    for (int i = 0; i < 3; ++i) {
+        largest2 = std::max(largest2, length_squared(triangle.v[i].w));
+    }
+    const T round_off = 16 * std::numeric_limits<T>::epsilon();
+    if (best_distance2 <= round_off * round_off * largest2) {
+        return best;
+    }
     for (int i = 0; i < 3; ++i) {
         Simplex<T> edge;
         edge.count = 2;
@@ -680,7 +683,6 @@ DistanceOutput<T> distance(const DistanceInput<T>& input,
     out.point_a = apply(input.xf_a, pa);
     out.point_b = apply(input.xf_a, pb);
     out.normal = rotate(input.xf_a.q, normal);
-    out.simplex = detail::to_world(r.simplex, input.xf_a);
 
     // Coordinates near the scalar's limit overflow dot products; say so rather than answer NaN.
     if (!std::isfinite(out.distance) || !is_finite(out.point_a) || !is_finite(out.point_b) ||

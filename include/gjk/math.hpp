@@ -6,7 +6,11 @@
 // the perpendicular, which the GJK loop uses to build an exact edge normal.
 #pragma once
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <limits>
+#include <span>
 #include <type_traits>
 
 namespace gjk {
@@ -50,8 +54,15 @@ template <class T> constexpr T length_squared(Vec2<T> a) {
     return dot(a, a);
 }
 
-/// Length, computed with hypot so that it neither overflows nor underflows early.
+/// Length: sqrt(x^2 + y^2) when the square is a normal number (the common case, and several
+/// times faster than std::hypot); hypot when the square overflowed or lost bits to underflow,
+/// so a vector of 1e30 in float still has length 1e30 (TEST(Math,
+/// LengthDoesNotOverflowForLargeCoordinates)).
 template <class T> T length(Vec2<T> a) {
+    const T square = a.x * a.x + a.y * a.y;
+    if (square >= std::numeric_limits<T>::min() && square <= std::numeric_limits<T>::max()) {
+        return std::sqrt(square);
+    }
     return std::hypot(a.x, a.y);
 }
 
@@ -64,6 +75,30 @@ template <class T> Vec2<T> normalized(Vec2<T> a) {
 /// True when both coordinates are finite (neither NaN nor infinite).
 template <class T> bool is_finite(Vec2<T> a) {
     return std::isfinite(a.x) && std::isfinite(a.y);
+}
+
+/// True when every point is finite. For IEEE float and double it looks at the bits: with the
+/// sign bit cleared, a value is infinite or NaN exactly when it compares above the largest
+/// finite value as a signed integer. Signed compares and ORs of integers make a branch-free
+/// loop with no floating-point compare.
+template <class T> bool all_finite(std::span<const Vec2<T>> points) {
+    if constexpr (std::numeric_limits<T>::is_iec559 && (sizeof(T) == 4 || sizeof(T) == 8)) {
+        using Bits = std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>;
+        constexpr Bits magnitude = std::numeric_limits<Bits>::max(); // all bits but the sign
+        constexpr Bits largest = std::bit_cast<Bits>(std::numeric_limits<T>::max());
+        Bits bad = 0;
+        for (const Vec2<T>& p : points) {
+            bad |= Bits((std::bit_cast<Bits>(p.x) & magnitude) > largest) |
+                   Bits((std::bit_cast<Bits>(p.y) & magnitude) > largest);
+        }
+        return bad == 0;
+    } else {
+        bool ok = true;
+        for (const Vec2<T>& p : points) {
+            ok &= is_finite(p);
+        }
+        return ok;
+    }
 }
 
 /// A rotation, stored as its cosine and sine.

@@ -1,0 +1,349 @@
+// gjk against Box2D 2.4.1's b2Distance, on the same seeded workloads, in one binary.
+//
+//   gjk/<workload>         the float kernel
+//   gjk_double/<workload>  the double kernel
+//   box2d/<workload>       b2Distance (float)
+//
+// Workloads: Pairs8/cold (10,000 random convex 8-gon pairs, about half overlapping, random
+// transforms, no cache), Pairs8/warm (the same pairs moving a little over 100 steps, cache
+// reused), BigN/<n> (an n-gon against an 8-gon, linear support for Box2D), Batch (1e6 pairs
+// through gjk::distance_batch on 1 and 2 threads). Counters: ns_per_query, mean iterations,
+// and max_error: the largest |distance - gjk double's distance| over the workload, divided
+// by the pair's scale (the accuracy the speed is bought at).
+#include <benchmark/benchmark.h>
+#include <box2d/b2_distance.h>
+#include <box2d/b2_math.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gjk/gjk.hpp"
+
+namespace {
+
+constexpr int kPairs = 10000;
+constexpr int kWarmSteps = 100;
+
+struct Pair {
+    std::vector<gjk::Vec2<double>> a, b; // local points
+    double ax, ay, aangle, bx, by, bangle;
+    double vx, vy, vangle; // B's motion per warm step
+};
+
+/// A convex polygon: n points at sorted random angles on an ellipse, counter-clockwise.
+std::vector<gjk::Vec2<double>> convex(std::mt19937_64& rng, int n, double size) {
+    std::uniform_real_distribution<double> u(0, 6.283185307179586);
+    std::vector<double> angles(static_cast<std::size_t>(n));
+    for (double& a : angles)
+        a = u(rng);
+    std::sort(angles.begin(), angles.end());
+    const double aspect = std::uniform_real_distribution<double>(0.4, 1)(rng);
+    std::vector<gjk::Vec2<double>> pts;
+    for (double a : angles)
+        pts.push_back({size * std::cos(a), size * aspect * std::sin(a)});
+    return pts;
+}
+
+/// Random pairs; B is placed at a distance from A's centre that makes about half of them
+/// overlap (measured: see the "overlapping" counter).
+std::vector<Pair> make_pairs(int count, int n_a, int n_b, unsigned seed) {
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> u(-1, 1);
+    std::vector<Pair> pairs;
+    for (int i = 0; i < count; ++i) {
+        Pair p;
+        p.a = convex(rng, n_a, 1.0);
+        p.b = convex(rng, n_b, 1.0);
+        p.ax = u(rng) * 10, p.ay = u(rng) * 10, p.aangle = u(rng) * 3.14159;
+        const double r = std::uniform_real_distribution<double>(0, 2.6)(rng), t = u(rng) * 3.14159;
+        p.bx = p.ax + r * std::cos(t), p.by = p.ay + r * std::sin(t), p.bangle = u(rng) * 3.14159;
+        p.vx = u(rng) * 0.01, p.vy = u(rng) * 0.01, p.vangle = u(rng) * 0.01;
+        pairs.push_back(std::move(p));
+    }
+    return pairs;
+}
+
+template <class T> std::vector<gjk::Vec2<T>> cast(const std::vector<gjk::Vec2<double>>& pts) {
+    std::vector<gjk::Vec2<T>> out;
+    for (const auto& p : pts)
+        out.push_back({T(p.x), T(p.y)});
+    return out;
+}
+
+std::vector<b2Vec2> to_b2(const std::vector<gjk::Vec2<double>>& pts) {
+    std::vector<b2Vec2> out;
+    for (const auto& p : pts)
+        out.emplace_back(float(p.x), float(p.y));
+    return out;
+}
+
+/// The workload as each library takes it: points and one transform pair per step.
+template <class T> struct GjkWorkload {
+    std::vector<std::vector<gjk::Vec2<T>>> a, b;
+    std::vector<gjk::DistanceInput<T>> inputs; // step-major: inputs[step * pairs + i]
+    int pairs = 0, steps = 0;
+};
+
+template <class T> GjkWorkload<T> gjk_workload(const std::vector<Pair>& pairs, int steps) {
+    GjkWorkload<T> w;
+    w.pairs = static_cast<int>(pairs.size());
+    w.steps = steps;
+    for (const Pair& p : pairs) {
+        w.a.push_back(cast<T>(p.a));
+        w.b.push_back(cast<T>(p.b));
+    }
+    for (int s = 0; s < steps; ++s) {
+        for (std::size_t i = 0; i < pairs.size(); ++i) {
+            const Pair& p = pairs[i];
+            gjk::DistanceInput<T> in;
+            in.a = {std::span<const gjk::Vec2<T>>(w.a[i]), T(0)};
+            in.b = {std::span<const gjk::Vec2<T>>(w.b[i]), T(0)};
+            in.xf_a = gjk::Transform<T>::from({T(p.ax), T(p.ay)}, T(p.aangle));
+            in.xf_b = gjk::Transform<T>::from({T(p.bx + s * p.vx), T(p.by + s * p.vy)},
+                                              T(p.bangle + s * p.vangle));
+            w.inputs.push_back(in);
+        }
+    }
+    return w;
+}
+
+struct Box2dWorkload {
+    std::vector<std::vector<b2Vec2>> a, b;
+    std::vector<b2DistanceInput> inputs;
+    int pairs = 0, steps = 0;
+};
+
+Box2dWorkload box2d_workload(const std::vector<Pair>& pairs, int steps) {
+    Box2dWorkload w;
+    w.pairs = static_cast<int>(pairs.size());
+    w.steps = steps;
+    for (const Pair& p : pairs) {
+        w.a.push_back(to_b2(p.a));
+        w.b.push_back(to_b2(p.b));
+    }
+    for (int s = 0; s < steps; ++s) {
+        for (std::size_t i = 0; i < pairs.size(); ++i) {
+            const Pair& p = pairs[i];
+            b2DistanceInput in;
+            in.proxyA.Set(w.a[i].data(), static_cast<int32>(w.a[i].size()), 0.0f);
+            in.proxyB.Set(w.b[i].data(), static_cast<int32>(w.b[i].size()), 0.0f);
+            in.transformA.Set(b2Vec2(float(p.ax), float(p.ay)), float(p.aangle));
+            in.transformB.Set(b2Vec2(float(p.bx + s * p.vx), float(p.by + s * p.vy)),
+                              float(p.bangle + s * p.vangle));
+            in.useRadii = true;
+            w.inputs.push_back(in);
+        }
+    }
+    return w;
+}
+
+/// Reference distances: the double kernel on the double data.
+std::vector<double> reference(const GjkWorkload<double>& w) {
+    std::vector<double> d;
+    for (const auto& in : w.inputs)
+        d.push_back(gjk::distance(in).distance);
+    return d;
+}
+
+double scale_of(const Pair& p) {
+    return std::max({1.0, std::abs(p.ax), std::abs(p.ay), std::abs(p.bx), std::abs(p.by)}) + 1.0;
+}
+
+// --- the workloads, built once ---------------------------------------------------------------
+
+const std::vector<Pair>& pairs8() {
+    static const std::vector<Pair> p = make_pairs(kPairs, 8, 8, 42);
+    return p;
+}
+template <class T> const GjkWorkload<T>& gjk_cold() {
+    static const GjkWorkload<T> w = gjk_workload<T>(pairs8(), 1);
+    return w;
+}
+template <class T> const GjkWorkload<T>& gjk_warm() {
+    static const GjkWorkload<T> w = gjk_workload<T>(pairs8(), kWarmSteps);
+    return w;
+}
+const Box2dWorkload& box2d_cold() {
+    static const Box2dWorkload w = box2d_workload(pairs8(), 1);
+    return w;
+}
+const Box2dWorkload& box2d_warm() {
+    static const Box2dWorkload w = box2d_workload(pairs8(), kWarmSteps);
+    return w;
+}
+const std::vector<double>& reference_cold() {
+    static const std::vector<double> d = reference(gjk_cold<double>());
+    return d;
+}
+const std::vector<double>& reference_warm() {
+    static const std::vector<double> d = reference(gjk_warm<double>());
+    return d;
+}
+
+void set_counters(benchmark::State& state, std::size_t queries, double iterations,
+                  double max_error) {
+    state.counters["ns_per_query"] =
+        benchmark::Counter(double(queries), benchmark::Counter::kIsIterationInvariantRate |
+                                                benchmark::Counter::kInvert);
+    state.counters["iterations"] = iterations;
+    state.counters["max_error"] = max_error;
+}
+
+// --- Pairs8 ----------------------------------------------------------------------------------
+
+template <class T> void gjk_pairs(benchmark::State& state, bool warm) {
+    const GjkWorkload<T>& w = warm ? gjk_warm<T>() : gjk_cold<T>();
+    const std::vector<double>& ref = warm ? reference_warm() : reference_cold();
+    std::vector<gjk::SimplexCache<T>> caches(static_cast<std::size_t>(w.pairs));
+    double iterations = 0, max_error = 0;
+    int overlapping = 0;
+    for (std::size_t k = 0; k < w.inputs.size(); ++k) { // accuracy and iterations, untimed
+        gjk::SimplexCache<T>* cache = warm ? &caches[k % caches.size()] : nullptr;
+        const auto out = gjk::distance(w.inputs[k], cache);
+        iterations += out.iterations;
+        overlapping += out.distance == T(0);
+        max_error = std::max(max_error, std::abs(double(out.distance) - ref[k]) /
+                                            scale_of(pairs8()[k % caches.size()]));
+    }
+    for (auto _ : state) {
+        std::fill(caches.begin(), caches.end(), gjk::SimplexCache<T>{});
+        for (std::size_t k = 0; k < w.inputs.size(); ++k) {
+            gjk::SimplexCache<T>* cache = warm ? &caches[k % caches.size()] : nullptr;
+            benchmark::DoNotOptimize(gjk::distance(w.inputs[k], cache));
+        }
+    }
+    set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), max_error);
+    state.counters["overlapping"] = double(overlapping) / double(w.inputs.size());
+}
+
+void box2d_pairs(benchmark::State& state, bool warm) {
+    const Box2dWorkload& w = warm ? box2d_warm() : box2d_cold();
+    const std::vector<double>& ref = warm ? reference_warm() : reference_cold();
+    std::vector<b2SimplexCache> caches(static_cast<std::size_t>(w.pairs));
+    auto reset = [&] {
+        for (auto& c : caches)
+            c.count = 0;
+    };
+    reset();
+    double iterations = 0, max_error = 0;
+    int overlapping = 0;
+    for (std::size_t k = 0; k < w.inputs.size(); ++k) {
+        b2SimplexCache cold{};
+        b2SimplexCache* cache = warm ? &caches[k % caches.size()] : &cold;
+        b2DistanceOutput out;
+        b2Distance(&out, cache, &w.inputs[k]);
+        iterations += out.iterations;
+        overlapping += out.distance == 0.0f;
+        max_error = std::max(max_error, std::abs(double(out.distance) - ref[k]) /
+                                            scale_of(pairs8()[k % caches.size()]));
+    }
+    for (auto _ : state) {
+        reset();
+        for (std::size_t k = 0; k < w.inputs.size(); ++k) {
+            b2SimplexCache cold;
+            cold.count = 0;
+            b2SimplexCache* cache = warm ? &caches[k % caches.size()] : &cold;
+            b2DistanceOutput out;
+            b2Distance(&out, cache, &w.inputs[k]);
+            benchmark::DoNotOptimize(out);
+        }
+    }
+    set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), max_error);
+    state.counters["overlapping"] = double(overlapping) / double(w.inputs.size());
+}
+
+// --- BigN ------------------------------------------------------------------------------------
+
+template <class T> void gjk_big(benchmark::State& state, int n) {
+    const std::vector<Pair> pairs = make_pairs(1000, n, 8, 7 + static_cast<unsigned>(n));
+    const GjkWorkload<T> w = gjk_workload<T>(pairs, 1);
+    double iterations = 0;
+    for (const auto& in : w.inputs)
+        iterations += gjk::distance(in).iterations;
+    for (auto _ : state) {
+        for (const auto& in : w.inputs)
+            benchmark::DoNotOptimize(gjk::distance(in));
+    }
+    set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), 0);
+}
+
+void box2d_big(benchmark::State& state, int n) {
+    const std::vector<Pair> pairs = make_pairs(1000, n, 8, 7 + static_cast<unsigned>(n));
+    const Box2dWorkload w = box2d_workload(pairs, 1);
+    double iterations = 0;
+    for (const auto& in : w.inputs) {
+        b2SimplexCache cache{};
+        b2DistanceOutput out;
+        b2Distance(&out, &cache, &in);
+        iterations += out.iterations;
+    }
+    for (auto _ : state) {
+        for (const auto& in : w.inputs) {
+            b2SimplexCache cache;
+            cache.count = 0;
+            b2DistanceOutput out;
+            b2Distance(&out, &cache, &in);
+            benchmark::DoNotOptimize(out);
+        }
+    }
+    set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), 0);
+}
+
+// --- Batch -----------------------------------------------------------------------------------
+
+void gjk_batch(benchmark::State& state, int threads) {
+    const GjkWorkload<float>& w = gjk_warm<float>(); // 10,000 pairs x 100 steps = 1e6 queries
+    std::vector<gjk::DistanceOutput<float>> out(w.inputs.size());
+    for (auto _ : state) {
+        gjk::distance_batch<float>(w.inputs, out, threads);
+        benchmark::DoNotOptimize(out.data());
+    }
+    set_counters(state, w.inputs.size(), 0, 0);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    using benchmark::RegisterBenchmark;
+    const auto ms = benchmark::kMillisecond;
+    for (bool warm : {false, true}) {
+        const std::string w = warm ? "Pairs8/warm" : "Pairs8/cold";
+        RegisterBenchmark(("gjk/" + w).c_str(), [warm](benchmark::State& s) {
+            gjk_pairs<float>(s, warm);
+        })->Unit(ms);
+        RegisterBenchmark(("gjk_double/" + w).c_str(), [warm](benchmark::State& s) {
+            gjk_pairs<double>(s, warm);
+        })->Unit(ms);
+        RegisterBenchmark(("box2d/" + w).c_str(), [warm](benchmark::State& s) {
+            box2d_pairs(s, warm);
+        })->Unit(ms);
+    }
+    for (int n : {8, 64, 512, 4096}) {
+        const std::string name = "BigN/" + std::to_string(n);
+        RegisterBenchmark(("gjk/" + name).c_str(), [n](benchmark::State& s) {
+            gjk_big<float>(s, n);
+        })->Unit(ms);
+        RegisterBenchmark(("gjk_double/" + name).c_str(), [n](benchmark::State& s) {
+            gjk_big<double>(s, n);
+        })->Unit(ms);
+        RegisterBenchmark(("box2d/" + name).c_str(), [n](benchmark::State& s) {
+            box2d_big(s, n);
+        })->Unit(ms);
+    }
+    for (int threads : {1, 2}) {
+        RegisterBenchmark(("gjk/Batch/threads:" + std::to_string(threads)).c_str(),
+                          [threads](benchmark::State& s) { gjk_batch(s, threads); })
+            ->Unit(ms)
+            ->UseRealTime();
+    }
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
+        return 1;
+    }
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

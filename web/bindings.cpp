@@ -1,0 +1,321 @@
+// web/bindings.cpp - the gjk kernel for JavaScript (embind, double precision).
+//
+// The page never re-implements the algorithm: every number it shows comes from these
+// functions, which call the library's public API as it is. Values cross the boundary as plain
+// JS objects and arrays (emscripten::val), in the `gjk distance` tool's JSON vocabulary:
+//     point  = [x, y]
+//     SHAPE  = {points: [[x, y], ...], radius: r, position: [x, y], angle: radians}
+// (radius, position and angle optional, as in the tool), and the answers use the tool's field
+// names (distance, point_a, point_b, normal, status, ...) plus the full trace: one step per
+// GJK iteration with the simplex, its closest point, the search direction and the support
+// point.
+//
+// Also bound: the talk's first two sections (closest point on a segment and on a triangle,
+// with the barycentric coordinates and Voronoi regions), the convex hull and the explicit
+// Minkowski difference, and two "region maps" that ask the library for the Voronoi region of
+// every pixel of a view, so the page shades the regions the library really picks.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "gjk/distance.hpp"
+#include "gjk/hull.hpp"
+#include "gjk/instantiations.hpp"
+#include "gjk/overlap.hpp"
+#include "gjk/segment.hpp"
+#include "gjk/shape.hpp"
+#include "gjk/triangle.hpp"
+
+using emscripten::val;
+using T = double;
+using V = gjk::Vec2<T>;
+
+namespace {
+
+// --- JS -> C++ ---------------------------------------------------------------------------
+
+/// [x, y] -> Vec2 (a missing coordinate reads as NaN, which the library rejects).
+V to_vec(const val& p) {
+    return {p[0].as<T>(), p[1].as<T>()};
+}
+
+/// A JS SHAPE and its world transform, owned here so that the ShapeView stays valid.
+struct JsShape {
+    gjk::Shape<T> shape;
+    gjk::Transform<T> xf;
+};
+
+JsShape to_shape(const val& s) {
+    JsShape r;
+    const val points = s["points"];
+    const int n = points.isUndefined() ? 0 : points["length"].as<int>();
+    r.shape.points.reserve(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        r.shape.points.push_back(to_vec(points[i]));
+    }
+    const val radius = s["radius"], position = s["position"], angle = s["angle"];
+    r.shape.radius = radius.isUndefined() ? T(0) : radius.as<T>();
+    // The same transform as the tool: rotate by angle, then translate by position.
+    r.xf = gjk::Transform<T>::from(position.isUndefined() ? V{} : to_vec(position),
+                                   angle.isUndefined() ? T(0) : angle.as<T>());
+    return r;
+}
+
+gjk::DistanceInput<T> to_input(const JsShape& a, const JsShape& b) {
+    gjk::DistanceInput<T> in;
+    in.a = a.shape.view();
+    in.b = b.shape.view();
+    in.xf_a = a.xf;
+    in.xf_b = b.xf;
+    return in;
+}
+
+// --- C++ -> JS ---------------------------------------------------------------------------
+
+val from_vec(V p) {
+    val a = val::array();
+    a.set(0, p.x);
+    a.set(1, p.y);
+    return a;
+}
+
+val from_points(const std::vector<V>& pts) {
+    val a = val::array();
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+        a.set(i, from_vec(pts[i]));
+    }
+    return a;
+}
+
+/// A simplex vertex: the Minkowski point w = b - a, the shape points it came from (with their
+/// indices) and its barycentric weight in the closest point.
+val from_vertex(const gjk::SimplexVertex<T>& v) {
+    val o = val::object();
+    o.set("a", from_vec(v.a));
+    o.set("b", from_vec(v.b));
+    o.set("w", from_vec(v.w));
+    o.set("weight", v.weight);
+    o.set("index_a", v.index_a);
+    o.set("index_b", v.index_b);
+    return o;
+}
+
+val from_simplex(const gjk::Simplex<T>& s) {
+    val a = val::array();
+    for (int i = 0; i < s.count; ++i) {
+        a.set(i, from_vertex(s.v[i]));
+    }
+    return a;
+}
+
+val from_step(const gjk::TraceStep<T>& step) {
+    val o = val::object();
+    o.set("simplex", from_simplex(step.simplex));
+    o.set("closest", from_vec(step.closest));
+    o.set("direction", from_vec(step.direction));
+    o.set("has_support", step.has_support);
+    o.set("support", step.has_support ? from_vertex(step.support) : val::null());
+    o.set("termination", std::string(gjk::to_string(step.termination)));
+    return o;
+}
+
+const char* region_name(gjk::SegmentRegion r) {
+    switch (r) {
+    case gjk::SegmentRegion::A:
+        return "A";
+    case gjk::SegmentRegion::B:
+        return "B";
+    case gjk::SegmentRegion::AB:
+        return "AB";
+    }
+    return "?";
+}
+
+const char* region_name(gjk::TriangleRegion r) {
+    switch (r) {
+    case gjk::TriangleRegion::A:
+        return "A";
+    case gjk::TriangleRegion::B:
+        return "B";
+    case gjk::TriangleRegion::C:
+        return "C";
+    case gjk::TriangleRegion::AB:
+        return "AB";
+    case gjk::TriangleRegion::BC:
+        return "BC";
+    case gjk::TriangleRegion::CA:
+        return "CA";
+    case gjk::TriangleRegion::ABC:
+        return "ABC";
+    }
+    return "?";
+}
+
+/// A copy of a byte buffer as a fresh Uint8Array (a view into wasm memory would go stale
+/// when the memory grows).
+val to_uint8_array(const std::vector<std::uint8_t>& bytes) {
+    return val::global("Uint8Array")
+        .new_(emscripten::typed_memory_view(bytes.size(), bytes.data()))
+        .call<val>("slice");
+}
+
+// --- The bound functions -----------------------------------------------------------------
+
+/// distance(a, b): the tool's answer plus termination, error, the final simplex and the trace
+/// (the talk's Output::simplices, one step per iteration).
+val distance(const val& ja, const val& jb) {
+    const JsShape a = to_shape(ja), b = to_shape(jb);
+    std::vector<gjk::TraceStep<T>> trace;
+    const gjk::DistanceOutput<T> out = gjk::distance(to_input(a, b), nullptr, &trace);
+    val o = val::object();
+    o.set("distance", out.distance);
+    o.set("point_a", from_vec(out.point_a));
+    o.set("point_b", from_vec(out.point_b));
+    o.set("normal", from_vec(out.normal));
+    o.set("overlap",
+          out.status == gjk::Status::touching || out.status == gjk::Status::overlapping);
+    o.set("iterations", out.iterations);
+    o.set("status", std::string(gjk::to_string(out.status)));
+    o.set("termination", std::string(gjk::to_string(out.termination)));
+    o.set("error", out.error == gjk::InputError::none ? std::string()
+                                                      : std::string(gjk::to_string(out.error)));
+    o.set("simplex", from_simplex(out.simplex));
+    val steps = val::array();
+    for (std::size_t i = 0; i < trace.size(); ++i) {
+        steps.set(i, from_step(trace[i]));
+    }
+    o.set("trace", steps);
+    return o;
+}
+
+/// overlap(a, b): the boolean GJK, which stops as soon as it knows.
+val overlap(const val& ja, const val& jb) {
+    const JsShape a = to_shape(ja), b = to_shape(jb);
+    const gjk::OverlapOutput<T> out = gjk::overlap(to_input(a, b));
+    val o = val::object();
+    o.set("overlap", out.overlap);
+    o.set("iterations", out.iterations);
+    o.set("status", std::string(gjk::to_string(out.status)));
+    o.set("termination", std::string(gjk::to_string(out.termination)));
+    o.set("error", out.error == gjk::InputError::none ? std::string()
+                                                      : std::string(gjk::to_string(out.error)));
+    return o;
+}
+
+/// minkowski_difference(a, b): hull of every b_j - a_i in the world frame (cores, no radii).
+val minkowski_difference(const val& ja, const val& jb) {
+    const JsShape a = to_shape(ja), b = to_shape(jb);
+    return from_points(gjk::minkowski_difference<T>(a.shape, a.xf, b.shape, b.xf));
+}
+
+/// convex_hull(points): counter-clockwise, no duplicate or collinear points.
+val convex_hull(const val& points) {
+    std::vector<V> p;
+    const int n = points["length"].as<int>();
+    for (int i = 0; i < n; ++i) {
+        p.push_back(to_vec(points[i]));
+    }
+    return from_points(gjk::convex_hull<T>(p));
+}
+
+/// Section 1: the segment's unnormalized coordinates (u', v') of q, each times |B - A|^2.
+val segment_coordinates(const val& a, const val& b, const val& q) {
+    const gjk::SegmentCoordinates<T> c = gjk::segment_coordinates(to_vec(a), to_vec(b), to_vec(q));
+    val o = val::object();
+    o.set("u", c.u);
+    o.set("v", c.v);
+    return o;
+}
+
+/// Section 1: the closest point on segment ab to q, its weights (u, v) and Voronoi region.
+val closest_point_segment(const val& a, const val& b, const val& q) {
+    const gjk::SegmentClosest<T> r = gjk::closest_point_segment(to_vec(a), to_vec(b), to_vec(q));
+    val o = val::object();
+    o.set("point", from_vec(r.point));
+    o.set("u", r.u);
+    o.set("v", r.v);
+    o.set("region", std::string(region_name(r.region)));
+    return o;
+}
+
+/// Section 2: the nine barycentric coordinates of q for the triangle abc.
+val triangle_coordinates(const val& a, const val& b, const val& c, const val& q) {
+    const gjk::TriangleCoordinates<T> k =
+        gjk::triangle_coordinates(to_vec(a), to_vec(b), to_vec(c), to_vec(q));
+    val o = val::object();
+    o.set("uAB", k.uAB);
+    o.set("vAB", k.vAB);
+    o.set("uBC", k.uBC);
+    o.set("vBC", k.vBC);
+    o.set("uCA", k.uCA);
+    o.set("vCA", k.vCA);
+    o.set("uABC", k.uABC);
+    o.set("vABC", k.vABC);
+    o.set("wABC", k.wABC);
+    return o;
+}
+
+/// Section 2: the closest point on triangle abc to q, its weights (u, v, w) and region.
+val closest_point_triangle(const val& a, const val& b, const val& c, const val& q) {
+    const gjk::TriangleClosest<T> r =
+        gjk::closest_point_triangle(to_vec(a), to_vec(b), to_vec(c), to_vec(q));
+    val o = val::object();
+    o.set("point", from_vec(r.point));
+    o.set("u", r.u);
+    o.set("v", r.v);
+    o.set("w", r.w);
+    o.set("region", std::string(region_name(r.region)));
+    return o;
+}
+
+/// The Voronoi region (bitmask: 1 = A, 2 = B, 3 = AB) of every sample of a grid: sample (i, j)
+/// is the point origin + i * step_x + j * step_y, stored at j * nx + i. The page draws one
+/// sample per pixel, so the shading is exactly what closest_point_segment decides.
+val segment_region_map(const val& a, const val& b, const val& origin, const val& step_x,
+                       const val& step_y, int nx, int ny) {
+    const V pa = to_vec(a), pb = to_vec(b), o = to_vec(origin), sx = to_vec(step_x),
+            sy = to_vec(step_y);
+    std::vector<std::uint8_t> map(static_cast<std::size_t>(nx > 0 && ny > 0 ? nx * ny : 0));
+    for (int j = 0; j < ny; ++j) {
+        for (int i = 0; i < nx; ++i) {
+            const V q = o + T(i) * sx + T(j) * sy;
+            map[static_cast<std::size_t>(j * nx + i)] = static_cast<std::uint8_t>(
+                gjk::segment_region(gjk::segment_coordinates(pa, pb, q)));
+        }
+    }
+    return to_uint8_array(map);
+}
+
+/// The same for a triangle (bitmask: 1 = A, 2 = B, 4 = C, 3 = AB, 6 = BC, 5 = CA, 7 = ABC).
+val triangle_region_map(const val& a, const val& b, const val& c, const val& origin,
+                        const val& step_x, const val& step_y, int nx, int ny) {
+    const V pa = to_vec(a), pb = to_vec(b), pc = to_vec(c), o = to_vec(origin),
+            sx = to_vec(step_x), sy = to_vec(step_y);
+    std::vector<std::uint8_t> map(static_cast<std::size_t>(nx > 0 && ny > 0 ? nx * ny : 0));
+    for (int j = 0; j < ny; ++j) {
+        for (int i = 0; i < nx; ++i) {
+            const V q = o + T(i) * sx + T(j) * sy;
+            map[static_cast<std::size_t>(j * nx + i)] = static_cast<std::uint8_t>(
+                gjk::triangle_region(gjk::triangle_coordinates(pa, pb, pc, q)));
+        }
+    }
+    return to_uint8_array(map);
+}
+
+} // namespace
+
+EMSCRIPTEN_BINDINGS(gjk) {
+    emscripten::function("distance", &distance);
+    emscripten::function("overlap", &overlap);
+    emscripten::function("minkowski_difference", &minkowski_difference);
+    emscripten::function("convex_hull", &convex_hull);
+    emscripten::function("segment_coordinates", &segment_coordinates);
+    emscripten::function("closest_point_segment", &closest_point_segment);
+    emscripten::function("triangle_coordinates", &triangle_coordinates);
+    emscripten::function("closest_point_triangle", &closest_point_triangle);
+    emscripten::function("segment_region_map", &segment_region_map);
+    emscripten::function("triangle_region_map", &triangle_region_map);
+    emscripten::constant("max_iterations", gjk::kMaxIterations);
+}

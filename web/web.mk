@@ -1,0 +1,74 @@
+# web/web.mk - the browser demo: the gjk kernel compiled to WebAssembly with Debian's
+# emscripten, a static page of plain ES modules, and its tests in headless Chromium.
+# The main Makefile includes this file; it also works alone, from the repository root:
+#     make -f web/web.mk web | serve-web | test-web | web-deps
+#
+#   web-deps   installs the Debian packages emscripten and chromium (and Node.js/npm) when absent
+#   web        builds the WebAssembly module and assembles the site in $(BUILD)/web
+#              (plus a Node.js build of the same module in $(BUILD)/web-node, for the tests)
+#   serve-web  serves $(BUILD)/web on http://127.0.0.1:8000/ (loopback only; Ctrl-C stops it)
+#   test-web   the end-to-end tests (tests/web/): real headless Chromium driven by
+#              playwright-core, checked against the native `gjk` tool
+
+BUILD ?= build
+JOBS  ?= 2
+
+WEB_SRC      := web
+WEB_OUT      := $(BUILD)/web
+WEB_OBJ      := $(BUILD)/web-obj
+WEB_NODE     := $(BUILD)/web-node
+WEB_PACKAGES := emscripten chromium
+# Debian's emscripten runs offline; its JS optimizer needs Debian's acorn on NODE_PATH.
+WEB_EMXX     := NODE_PATH=/usr/share/nodejs em++
+WEB_CXXFLAGS := -std=c++20 -O2 -Iinclude -Wall -Wextra
+# Only the library's compiled part (src/gjk.cpp) and the bindings: src/batch.cpp needs threads.
+WEB_OBJECTS  := $(WEB_OBJ)/gjk.o $(WEB_OBJ)/bindings.o
+WEB_LDFLAGS  := -O2 --bind -sMODULARIZE=1 -sALLOW_MEMORY_GROWTH=1 -sEXPORT_NAME=createGjk
+WEB_HEADERS  := $(wildcard include/gjk/*.hpp)
+
+.PHONY: web web-deps serve-web test-web
+
+web-deps:
+	@missing=""; for p in $(WEB_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
+	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y --no-install-recommends $$missing; \
+	fi
+
+$(WEB_OBJ)/gjk.o: src/gjk.cpp $(WEB_HEADERS) | web-deps
+	@mkdir -p $(@D)
+	$(WEB_EMXX) $(WEB_CXXFLAGS) -c $< -o $@
+
+$(WEB_OBJ)/bindings.o: $(WEB_SRC)/bindings.cpp $(WEB_HEADERS) | web-deps
+	@mkdir -p $(@D)
+	$(WEB_EMXX) $(WEB_CXXFLAGS) -c $< -o $@
+
+# The page's module: an ES module that finds gjk.wasm next to itself.
+$(WEB_OUT)/gjk.js: $(WEB_OBJECTS)
+	@mkdir -p $(@D)
+	$(WEB_EMXX) $(WEB_LDFLAGS) -sEXPORT_ES6=1 -sENVIRONMENT=web $(WEB_OBJECTS) -o $@
+
+# The same module for Node.js (CommonJS; the tests pass it the .wasm bytes).
+$(WEB_NODE)/gjk.cjs: $(WEB_OBJECTS)
+	@mkdir -p $(@D)
+	$(WEB_EMXX) $(WEB_LDFLAGS) -sENVIRONMENT=node $(WEB_OBJECTS) -o $@
+
+web: web-deps $(WEB_OUT)/gjk.js $(WEB_NODE)/gjk.cjs
+	@rm -rf $(WEB_OUT)/js
+	cp -R $(WEB_SRC)/index.html $(WEB_SRC)/style.css $(WEB_SRC)/js $(WEB_OUT)/
+	@echo "site assembled in $(WEB_OUT)/ (make serve-web to open it)"
+
+serve-web: web
+	@echo "http://127.0.0.1:8000/"
+	python3 -m http.server 8000 --bind 127.0.0.1 --directory $(WEB_OUT)
+
+test-web: web-deps web
+	@test -x $(BUILD)/bin/gjk || { cmake -S . -B $(BUILD) -G Ninja && \
+	  cmake --build $(BUILD) -j $(JOBS) --target gjk_cli; }
+	@test -d $(WEB_SRC)/node_modules/playwright-core || \
+	  (cd $(WEB_SRC) && npm ci --no-audit --no-fund)
+	GJK_BUILD=$(BUILD) node --test tests/web/
