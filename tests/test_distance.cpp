@@ -353,11 +353,7 @@ template <class T> void check_against_oracle(const gjk_test::Case<T>& k, Stats& 
     const long double scale = gjk_test::scale_of(k);
     const long double tol = tolerance<T>() * scale;
 
-    gjk::DistanceInput<T> in;
-    in.a = {k.a, k.ra};
-    in.b = {k.b, k.rb};
-    in.xf_a = k.xa;
-    in.xf_b = k.xb;
+    const gjk::DistanceInput<T> in = gjk_test::input_of(k);
     const auto r = gjk::distance(in);
     const std::string what =
         std::string(gjk_test::family_name(k.family)) + " case " + std::to_string(index);
@@ -464,11 +460,7 @@ TYPED_TEST(Distance, EqualsDistanceFromOriginToExplicitMinkowskiDifference) {
     gjk_test::Generator gen(99);
     for (int i = 0; i < 2000; ++i) {
         const auto k = gen.make<T>(gjk_test::Family::random_polygons);
-        gjk::DistanceInput<T> in;
-        in.a = {k.a, 0};
-        in.b = {k.b, 0};
-        in.xf_a = k.xa;
-        in.xf_b = k.xb;
+        const gjk::DistanceInput<T> in = gjk_test::input_of(k, false);
         const auto direct = gjk::distance(in);
         const auto z = gjk::minkowski_difference<T>(in.a, k.xa, in.b, k.xb);
         const auto via_z = gjk::distance_to_point<T>({0, 0}, {z, 0});
@@ -491,11 +483,7 @@ TYPED_TEST(Distance, WarmStartGivesTheColdAnswersInFewerIterations) {
         for (int t = 0; t < 50; ++t) {
             k.xb.p += Vec2<T>{step, -step / 2};
             k.xb.q = gjk::Rot<T>::from_angle(k.xb.q.angle() + T(0.01));
-            gjk::DistanceInput<T> in;
-            in.a = {k.a, 0};
-            in.b = {k.b, 0};
-            in.xf_a = k.xa;
-            in.xf_b = k.xb;
+            const gjk::DistanceInput<T> in = gjk_test::input_of(k, false);
             const auto cold = gjk::distance(in);
             const auto warm = gjk::distance(in, &cache);
             const long double tol = tolerance<T>() * gjk_test::scale_of(k) * 2;

@@ -16,14 +16,6 @@ template <class T> class Overlap : public ::testing::Test {};
 using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(Overlap, Scalars);
 
-template <class T> gjk::DistanceInput<T> input(const gjk_test::Case<T>& k) {
-    gjk::DistanceInput<T> in;
-    in.a = {k.a, k.ra};
-    in.b = {k.b, k.rb};
-    in.xf_a = k.xa;
-    in.xf_b = k.xb;
-    return in;
-}
 } // namespace
 
 TYPED_TEST(Overlap, FarApartShapesStopAtTheFirstSeparatingSupportPlane) {
@@ -69,7 +61,7 @@ TYPED_TEST(Overlap, AgreesWithTheOracleAwayFromTheBoundary) {
         if (family == gjk_test::Family::big_polygons && i % 50 != 8)
             continue;
         const auto k = gen.make<T>(family);
-        const auto in = input(k);
+        const auto in = gjk_test::input_of(k);
         const auto r = gjk::overlap(in);
         const auto d = gjk::distance(in);
         ASSERT_NE(r.status, Status::invalid_input);

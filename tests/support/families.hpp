@@ -44,6 +44,16 @@ template <class T> struct Case {
     gjk::Transform<T> xa{}, xb{};
 };
 
+/// The library's input for a case (views into the case's points: keep the case alive).
+template <class T> gjk::DistanceInput<T> input_of(const Case<T>& k, bool radii = true) {
+    gjk::DistanceInput<T> in;
+    in.a = {k.a, radii ? k.ra : T(0)};
+    in.b = {k.b, radii ? k.rb : T(0)};
+    in.xf_a = k.xa;
+    in.xf_b = k.xb;
+    return in;
+}
+
 /// The world points as the oracle sees them: each T value read exactly, the transform applied
 /// in long double.
 template <class T>
