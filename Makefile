@@ -11,6 +11,8 @@ PACKAGES  := cmake g++ make ninja-build libgtest-dev libgmp-dev nlohmann-json3-d
 
 all: build
 
+include web/web.mk
+
 deps:
 	@missing=""; for p in $(PACKAGES); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -26,11 +28,15 @@ $(BUILD)/build.ninja: | deps
 build: $(BUILD)/build.ninja
 	cmake --build $(BUILD) -j $(JOBS)
 
+# The built-in scenes in the terminal and as SVG pictures, then the browser demo, served.
 demo: build
 	./$(BUILD)/bin/gjk demo
+	@$(MAKE) --no-print-directory serve-web
 
+# Every test: the C++ suites (ctest), then the browser demo's tests in headless Chromium.
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@$(MAKE) --no-print-directory test-web
 
 # The whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer.
 test-asan: deps

@@ -163,8 +163,8 @@ val to_uint8_array(const std::vector<std::uint8_t>& bytes) {
 
 // --- The bound functions -----------------------------------------------------------------
 
-/// distance(a, b): the tool's answer plus termination, error, the final simplex and the trace
-/// (the talk's Output::simplices, one step per iteration).
+/// distance(a, b): the tool's answer plus termination, error and the trace (the talk's
+/// Output::simplices, one step per iteration; the last step holds the final simplex).
 val distance(const val& ja, const val& jb) {
     const JsShape a = to_shape(ja), b = to_shape(jb);
     std::vector<gjk::TraceStep<T>> trace;
@@ -174,14 +174,12 @@ val distance(const val& ja, const val& jb) {
     o.set("point_a", from_vec(out.point_a));
     o.set("point_b", from_vec(out.point_b));
     o.set("normal", from_vec(out.normal));
-    o.set("overlap",
-          out.status == gjk::Status::touching || out.status == gjk::Status::overlapping);
+    o.set("overlap", out.status == gjk::Status::touching || out.status == gjk::Status::overlapping);
     o.set("iterations", out.iterations);
     o.set("status", std::string(gjk::to_string(out.status)));
     o.set("termination", std::string(gjk::to_string(out.termination)));
     o.set("error", out.error == gjk::InputError::none ? std::string()
                                                       : std::string(gjk::to_string(out.error)));
-    o.set("simplex", from_simplex(out.simplex));
     val steps = val::array();
     for (std::size_t i = 0; i < trace.size(); ++i) {
         steps.set(i, from_step(trace[i]));
@@ -281,8 +279,8 @@ val segment_region_map(const val& a, const val& b, const val& origin, const val&
     for (int j = 0; j < ny; ++j) {
         for (int i = 0; i < nx; ++i) {
             const V q = o + T(i) * sx + T(j) * sy;
-            map[static_cast<std::size_t>(j * nx + i)] = static_cast<std::uint8_t>(
-                gjk::segment_region(gjk::segment_coordinates(pa, pb, q)));
+            map[static_cast<std::size_t>(j * nx + i)] =
+                static_cast<std::uint8_t>(gjk::segment_region(gjk::segment_coordinates(pa, pb, q)));
         }
     }
     return to_uint8_array(map);
@@ -291,8 +289,8 @@ val segment_region_map(const val& a, const val& b, const val& origin, const val&
 /// The same for a triangle (bitmask: 1 = A, 2 = B, 4 = C, 3 = AB, 6 = BC, 5 = CA, 7 = ABC).
 val triangle_region_map(const val& a, const val& b, const val& c, const val& origin,
                         const val& step_x, const val& step_y, int nx, int ny) {
-    const V pa = to_vec(a), pb = to_vec(b), pc = to_vec(c), o = to_vec(origin),
-            sx = to_vec(step_x), sy = to_vec(step_y);
+    const V pa = to_vec(a), pb = to_vec(b), pc = to_vec(c), o = to_vec(origin), sx = to_vec(step_x),
+            sy = to_vec(step_y);
     std::vector<std::uint8_t> map(static_cast<std::size_t>(nx > 0 && ny > 0 ? nx * ny : 0));
     for (int j = 0; j < ny; ++j) {
         for (int i = 0; i < nx; ++i) {

@@ -13,6 +13,10 @@
 BUILD ?= build
 JOBS  ?= 2
 
+# Alone, `make -f web/web.mk` builds the site; included, the includer's default goal stays.
+WEB_SAVED_GOAL := $(.DEFAULT_GOAL)
+WEB_STANDALONE := $(filter 1,$(words $(MAKEFILE_LIST)))
+
 WEB_SRC      := web
 WEB_OUT      := $(BUILD)/web
 WEB_OBJ      := $(BUILD)/web-obj
@@ -72,3 +76,9 @@ test-web: web-deps web
 	@test -d $(WEB_SRC)/node_modules/playwright-core || \
 	  (cd $(WEB_SRC) && npm ci --no-audit --no-fund)
 	GJK_BUILD=$(BUILD) node --test tests/web/
+
+ifneq ($(WEB_STANDALONE),)
+.DEFAULT_GOAL := web
+else
+.DEFAULT_GOAL := $(WEB_SAVED_GOAL)
+endif

@@ -6,9 +6,9 @@
 // the perpendicular, which the GJK loop uses to build an exact edge normal.
 #pragma once
 
-#include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <span>
 #include <type_traits>
@@ -77,6 +77,15 @@ template <class T> bool is_finite(Vec2<T> a) {
     return std::isfinite(a.x) && std::isfinite(a.y);
 }
 
+/// The bits of a float or double as an integer of the same size (what std::bit_cast does;
+/// memcpy, because the standard library of the WebAssembly toolchain lacks bit_cast).
+template <class Bits, class T> Bits bits_of(T value) {
+    static_assert(sizeof(Bits) == sizeof(T));
+    Bits bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    return bits;
+}
+
 /// True when every point is finite. For IEEE float and double it looks at the bits: with the
 /// sign bit cleared, a value is infinite or NaN exactly when it compares above the largest
 /// finite value as a signed integer. Signed compares and ORs of integers make a branch-free
@@ -85,11 +94,11 @@ template <class T> bool all_finite(std::span<const Vec2<T>> points) {
     if constexpr (std::numeric_limits<T>::is_iec559 && (sizeof(T) == 4 || sizeof(T) == 8)) {
         using Bits = std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>;
         constexpr Bits magnitude = std::numeric_limits<Bits>::max(); // all bits but the sign
-        constexpr Bits largest = std::bit_cast<Bits>(std::numeric_limits<T>::max());
+        const Bits largest = bits_of<Bits>(std::numeric_limits<T>::max());
         Bits bad = 0;
         for (const Vec2<T>& p : points) {
-            bad |= Bits((std::bit_cast<Bits>(p.x) & magnitude) > largest) |
-                   Bits((std::bit_cast<Bits>(p.y) & magnitude) > largest);
+            bad |= Bits((bits_of<Bits>(p.x) & magnitude) > largest) |
+                   Bits((bits_of<Bits>(p.y) & magnitude) > largest);
         }
         return bad == 0;
     } else {

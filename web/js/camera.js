@@ -27,7 +27,7 @@ export class Camera {
   }
 
   /** Frames every point (world), with a margin in pixels, and keeps framing them on resize. */
-  fit(points, margin = 48) {
+  fit(points, margin = 56) {
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     for (const [x, y] of points) {
       x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
@@ -39,7 +39,7 @@ export class Camera {
 
   frame({ x0, y0, x1, y1, margin }) {
     const w = Math.max(x1 - x0, 1), h = Math.max(y1 - y0, 1);
-    const m = Math.min(margin, this.width / 6, this.height / 6);
+    const m = Math.min(margin, this.width / 9, this.height / 9);
     this.scale = Math.max(1e-6, Math.min((this.width - 2 * m) / w, (this.height - 2 * m) / h));
     this.cx = (x0 + x1) / 2;
     this.cy = (y0 + y1) / 2;

@@ -69,8 +69,9 @@ export function tracePath(ctx, cam, pts, closed = true) {
 export function drawConvex(ctx, cam, hull, radius, color, { alpha = 0.16, dashedCore = true, width = 2 } = {}) {
   ctx.save();
   ctx.lineJoin = 'round';
-  if (hull.length === 1 && radius <= 0) {
-    dot(ctx, cam, hull[0], { r: 5, fill: color, stroke: '#fff' });
+  if (hull.length === 1 && radius <= 0) { // a point: a ring, so it shows under other marks
+    dot(ctx, cam, hull[0], { r: 8, fill: '#fff', stroke: color, width: 3 });
+    dot(ctx, cam, hull[0], { r: 2.5, fill: color });
     ctx.restore();
     return;
   }

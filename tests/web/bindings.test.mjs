@@ -1,0 +1,116 @@
+// The WebAssembly bindings (web/bindings.cpp) loaded straight into Node.js: the same answers as
+// the native library (the `gjk distance` tool) on seeded random pairs, and the talk's
+// sections 1 and 2 on hand-computed points.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { before, test } from 'node:test';
+
+import { BUILD, native } from './helpers.mjs';
+
+let gjk;
+
+before(async () => {
+  const dir = path.join(BUILD, 'web-node');
+  const createGjk = createRequire(import.meta.url)(path.join(dir, 'gjk.cjs'));
+  // Node's fetch cannot load a file path: hand the module its bytes.
+  gjk = await createGjk({ wasmBinary: fs.readFileSync(path.join(dir, 'gjk.wasm')) });
+});
+
+/** A small seeded generator (mulberry32), so a failure names a reproducible pair. */
+function random(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A random shape: 1..8 points (any order, so sometimes not convex), sometimes a radius. */
+function randomShape(rand) {
+  const n = 1 + Math.floor(rand() * 8);
+  const scale = 0.2 + 2 * rand();
+  const points = Array.from({ length: n }, () => [scale * (2 * rand() - 1), scale * (2 * rand() - 1)]);
+  return {
+    points,
+    radius: rand() < 0.3 ? rand() * 0.5 : 0,
+    position: [4 * rand() - 2, 4 * rand() - 2],
+    angle: 2 * Math.PI * rand() - Math.PI,
+  };
+}
+
+test('distance() equals the native library on 200 random pairs', () => {
+  const rand = random(20240601);
+  const queries = Array.from({ length: 200 }, () => ({ a: randomShape(rand), b: randomShape(rand) }));
+  const answers = native(queries);
+  let separated = 0;
+  queries.forEach((q, i) => {
+    const mine = gjk.distance(q.a, q.b);
+    const theirs = answers[i];
+    assert.equal(mine.error, '', `pair ${i}`);
+    const tol = 1e-12 * Math.max(1, Math.abs(theirs.distance));
+    assert.ok(Math.abs(mine.distance - theirs.distance) <= tol, `pair ${i}: ${mine.distance} vs ${theirs.distance}`);
+    assert.equal(mine.status, theirs.status, `pair ${i}: status`);
+    assert.equal(mine.overlap, theirs.overlap, `pair ${i}: overlap`);
+    assert.equal(mine.iterations, theirs.iterations, `pair ${i}: iterations`);
+    assert.equal(mine.trace.length, mine.iterations, `pair ${i}: one trace step per iteration`);
+    assert.equal(mine.trace.at(-1).termination, mine.termination, `pair ${i}: the last step ends the loop`);
+    if (theirs.status === 'separated') separated += 1;
+  });
+  assert.ok(separated > 50 && separated < 200, `a mix of separated and overlapping pairs (${separated})`);
+});
+
+test('overlap() agrees with distance() away from touching', () => {
+  const rand = random(7);
+  for (let i = 0; i < 200; ++i) {
+    const a = randomShape(rand), b = randomShape(rand);
+    const d = gjk.distance(a, b), o = gjk.overlap(a, b);
+    if (d.distance > 1e-9) assert.equal(o.overlap, false, `pair ${i}`);
+    if (d.status === 'overlapping') assert.equal(o.overlap, true, `pair ${i}`);
+  }
+});
+
+test('an invalid shape gets the library\'s error, not an exception', () => {
+  const r = gjk.distance({ points: [] }, { points: [[0, 0]] });
+  assert.equal(r.status, 'invalid_input');
+  assert.match(r.error, /shape a has no points/);
+  assert.equal(gjk.distance({ points: [[0, 0]], radius: -1 }, { points: [[0, 0]] }).status, 'invalid_input');
+});
+
+test('section 1: closest_point_segment and segment_coordinates', () => {
+  const A = [-2, -0.5], B = [2, 0.8];
+  const c = gjk.segment_coordinates(A, B, [0, 3]);
+  assert.ok(Math.abs(c.u - 5.14) < 1e-12 && Math.abs(c.v - 12.55) < 1e-12);
+  const r = gjk.closest_point_segment(A, B, [0, 3]);
+  assert.equal(r.region, 'AB');
+  assert.ok(Math.abs(r.u - 5.14 / 17.69) < 1e-12 && Math.abs(r.u + r.v - 1) < 1e-15);
+  assert.deepEqual(gjk.closest_point_segment(A, B, [-4, 0]), { point: A, u: 1, v: 0, region: 'A' });
+  assert.deepEqual(gjk.closest_point_segment(A, B, [5, 0]), { point: B, u: 0, v: 1, region: 'B' });
+  // A zero-length segment falls into a vertex region.
+  assert.equal(gjk.closest_point_segment([1, 1], [1, 1], [3, 2]).region, 'B');
+});
+
+test('section 2: triangle_coordinates, closest_point_triangle and the region map', () => {
+  const A = [0, 0], B = [3, 0], C = [0, 3];
+  const k = gjk.triangle_coordinates(A, B, C, [1, 1]);
+  assert.deepEqual(k, { uAB: 6, vAB: 3, uBC: 9, vBC: 9, uCA: 3, vCA: 6, uABC: 3, vABC: 3, wABC: 3 });
+  const r = gjk.closest_point_triangle(A, B, C, [1, 1]);
+  assert.equal(r.region, 'ABC');
+  assert.deepEqual([r.u, r.v, r.w].map((x) => +x.toFixed(12)), [1 / 3, 1 / 3, 1 / 3].map((x) => +x.toFixed(12)));
+  assert.equal(gjk.closest_point_triangle(A, B, C, [4, 4]).region, 'BC');
+  assert.equal(gjk.closest_point_triangle([0, 0], [2, 1], [4, 2], [2, 1]).region !== 'ABC', true, 'zero area: never the interior');
+  // One sample per grid point: (-1, -1), (0, -1), ... (3 by 3, step 2).
+  const map = gjk.triangle_region_map(A, B, C, [-1, -1], [2, 0], [0, 2], 3, 3);
+  assert.ok(map instanceof Uint8Array);
+  assert.deepEqual([...map], [1, 3, 2, 5, 7, 6, 4, 6, 6]);
+  const seg = gjk.segment_region_map([0, 0], [2, 0], [-1, 0], [1, 0], [0, 1], 5, 1);
+  assert.deepEqual([...seg], [1, 1, 3, 2, 2]);
+});
+
+test('convex_hull and minkowski_difference', () => {
+  assert.deepEqual(gjk.convex_hull([[0, 0], [1, 1], [2, 0], [1, 0.2], [0, 2], [2, 2]]), [[0, 0], [2, 0], [2, 2], [0, 2]]);
+  const z = gjk.minkowski_difference({ points: [[0, 0], [1, 0]] }, { points: [[0, 0], [0, 1]], position: [3, 0] });
+  assert.deepEqual(z, [[2, 0], [3, 0], [3, 1], [2, 1]]);
+});

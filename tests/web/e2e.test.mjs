@@ -1,0 +1,333 @@
+// End-to-end tests of the browser demo (web/), in Debian's headless Chromium driven by
+// playwright-core. The page's numbers must be the native library's: the `gjk distance` tool
+// (build/bin/gjk) answers the same shapes, read back from the page as JSON.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+import { SCREENSHOTS, SITE, launchChromium, native, serve, settle } from './helpers.mjs';
+
+const SCENES_WITH_CASES = [
+  ['case1', 'repeated_support'], ['case2', 'containment'], ['case3a', 'vertex_overlap'],
+  ['case3b', 'edge_overlap'], ['case4', 'edge_overlap'], ['collinear', 'no_progress'],
+];
+const VIEWS = ['shapes', 'minkowski', 'segment', 'triangle'];
+
+let server, browser;
+const problems = []; // console errors and warnings, page errors, failed requests: none allowed
+
+before(async () => {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  server = await serve(SITE);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A new page at the given size, watched for errors, with the demo loaded. */
+async function open(options) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const name = `${options.viewport.width}x${options.viewport.height}`;
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${name} console.${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`${name} page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`${name} request failed: ${r.url()}`));
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  await settle(page);
+  return { context, page };
+}
+
+const demo = (page, fn, arg) => page.evaluate(fn, arg);
+const text = async (page, selector) => (await page.textContent(selector)).trim();
+const close = (x, y, tol, what) => assert.ok(Math.abs(x - y) <= tol, `${what}: ${x} vs ${y}`);
+const closePoint = (p, q, tol, what) => { close(p[0], q[0], tol, `${what}.x`); close(p[1], q[1], tol, `${what}.y`); };
+
+/** The displayed distance equals the native tool's for the page's current shapes. */
+async function checkDistanceAgainstNative(page, what) {
+  const state = await demo(page, () => gjkDemo.state());
+  const shown = Number(await text(page, '#distance'));
+  const [answer] = native([state]);
+  assert.ok(!('error' in answer), `${what}: native error ${answer.error}`);
+  close(shown, answer.distance, 1e-9, `${what}: displayed distance`);
+  assert.equal(await text(page, '#status'), answer.status, `${what}: status`);
+  return { state, answer };
+}
+
+async function mouseDrag(page, from, to) {
+  await page.mouse.move(from[0], from[1]);
+  await page.mouse.down();
+  await page.mouse.move(to[0], to[1], { steps: 8 });
+  await page.mouse.up();
+  await settle(page);
+}
+
+async function screenshot(page, name, fullPage = false) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settle(page);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
+}
+
+describe('desktop, 1280×800', () => {
+  let page;
+  before(async () => { ({ page } = await open({ viewport: { width: 1280, height: 800 } })); });
+
+  test('dragging, reshaping and rotating: the displayed distance is the native library\'s', async () => {
+    const before = await demo(page, () => gjkDemo.state());
+    // Drag B by its centre.
+    const from = await demo(page, (p) => gjkDemo.toClient(p), before.b.position);
+    await mouseDrag(page, from, [from[0] - 90, from[1] + 40]);
+    const moved = await checkDistanceAgainstNative(page, 'after dragging B');
+    assert.notDeepEqual(moved.state.b.position, before.b.position, 'B moved');
+    assert.deepEqual(moved.state.a, before.a, 'A did not move');
+
+    // Drag A's top vertex (1, 1.5) up and to the right.
+    const vertex = await demo(page, () => gjkDemo.toClient([1, 1.5]));
+    await mouseDrag(page, vertex, [vertex[0] + 50, vertex[1] - 30]);
+    const reshaped = await checkDistanceAgainstNative(page, 'after dragging a vertex of A');
+    assert.notDeepEqual(reshaped.state.a.points[2], [1, 1.5], 'the vertex moved');
+    assert.deepEqual(reshaped.state.a.position, [0, 0], 'A itself did not move');
+
+    // Rotate B with the wheel over it, then with the keys.
+    const centre = await demo(page, (p) => gjkDemo.toClient(p), reshaped.state.b.position);
+    await page.mouse.move(centre[0], centre[1]);
+    await page.mouse.wheel(0, 300);
+    await settle(page);
+    const wheeled = await checkDistanceAgainstNative(page, 'after the wheel');
+    assert.notEqual(wheeled.state.b.angle, reshaped.state.b.angle, 'the wheel rotated B');
+    await page.keyboard.press('q');
+    await page.keyboard.press('q');
+    await settle(page);
+    const keyed = await checkDistanceAgainstNative(page, 'after Q, Q');
+    close(keyed.state.b.angle - wheeled.state.b.angle, (10 * Math.PI) / 180, 1e-12, 'Q turns 5 degrees');
+  });
+
+  test('step mode walks every iteration forwards and back, drawing the trace', async () => {
+    await page.selectOption('#scene-select', 'talk');
+    await settle(page);
+    await page.click('#step-toggle');
+    await settle(page);
+    const state = await demo(page, () => gjkDemo.state());
+    const [answer] = native([state], ['--trace']);
+    const trace = await demo(page, () => gjkDemo.result().trace);
+    const n = trace.length;
+    assert.ok(n >= 3, `the talk's scene takes several iterations (${n})`);
+    assert.equal(n, answer.iterations, 'as many iterations as the native library');
+    assert.equal(answer.simplices.length, n);
+
+    const checkStep = async (k, view) => {
+      assert.equal(await text(page, '#step-counter'), `${k} / ${n}`);
+      const drawn = await demo(page, () => gjkDemo.drawn());
+      assert.equal(drawn.view, view);
+      assert.equal(drawn.step.index, k);
+      // The drawn step is the page's trace step...
+      const step = trace[k - 1];
+      assert.deepEqual(drawn.step.simplex, step.simplex);
+      assert.deepEqual(drawn.step.closest, step.closest);
+      assert.deepEqual(drawn.step.direction, step.direction);
+      assert.equal(drawn.step.support !== null, step.has_support);
+      if (step.has_support) assert.deepEqual(drawn.step.support.w, step.support.w);
+      // ...and the native library's simplex of that iteration.
+      const nat = answer.simplices[k - 1];
+      assert.equal(drawn.step.simplex.length, nat.length, `simplex size at iteration ${k}`);
+      drawn.step.simplex.forEach((v, i) => {
+        assert.equal(v.index_a, nat[i].index_a);
+        assert.equal(v.index_b, nat[i].index_b);
+        closePoint(v.a, nat[i].point_a, 1e-9, `iteration ${k} vertex ${i} a`);
+        closePoint(v.b, nat[i].point_b, 1e-9, `iteration ${k} vertex ${i} b`);
+        closePoint(v.w, nat[i].minkowski, 1e-9, `iteration ${k} vertex ${i} w`);
+        close(v.weight, nat[i].weight, 1e-9, `iteration ${k} vertex ${i} weight`);
+      });
+      // The panel lists the same simplex.
+      assert.equal(await page.locator('#step-simplex tr').count(), nat.length);
+    };
+
+    for (let k = 1; k <= n; ++k) {
+      await checkStep(k, 'shapes');
+      if (k < n) await page.click('#step-next');
+      await settle(page);
+    }
+    assert.equal(await page.isDisabled('#step-next'), true, 'no step after the last');
+    assert.match(await text(page, '#step-text'), /Case 1/, 'the last step names its termination');
+    // The same steps on the Minkowski difference, backwards with the keyboard.
+    await page.click('#tabs button[data-view="minkowski"]');
+    await settle(page);
+    for (let k = n; k >= 1; --k) {
+      await checkStep(k, 'minkowski');
+      if (k > 1) await page.keyboard.press('ArrowLeft');
+      await settle(page);
+    }
+    assert.equal(await page.isDisabled('#step-prev'), true, 'no step before the first');
+    await screenshot(page, 'desktop-minkowski-step');
+    await page.click('#tabs button[data-view="shapes"]');
+    await page.click('#step-next');
+    await screenshot(page, 'desktop-shapes-step');
+    await page.click('#step-toggle');
+    await settle(page);
+  });
+
+  test('the Minkowski view draws hull(B − A), the origin and the closest point', async () => {
+    await page.selectOption('#scene-select', 'talk');
+    await page.click('#tabs button[data-view="minkowski"]');
+    await settle(page);
+    const drawn = await demo(page, () => gjkDemo.drawn());
+    const state = await demo(page, () => gjkDemo.state());
+    assert.equal(drawn.view, 'minkowski');
+    // Brute force: every difference b_j - a_i of the world points lies in the drawn hull,
+    // and every hull vertex is one of them.
+    const world = (s) => s.points.map(([x, y]) => [
+      Math.cos(s.angle) * x - Math.sin(s.angle) * y + s.position[0],
+      Math.sin(s.angle) * x + Math.cos(s.angle) * y + s.position[1]]);
+    const diffs = world(state.b).flatMap((b) => world(state.a).map((a) => [b[0] - a[0], b[1] - a[1]]));
+    const z = drawn.z;
+    assert.ok(z.length >= 3);
+    for (const v of z) assert.ok(diffs.some((d) => Math.hypot(d[0] - v[0], d[1] - v[1]) < 1e-12), 'hull vertex is a difference');
+    for (const d of diffs) {
+      for (let i = 0; i < z.length; ++i) {
+        const p = z[i], q = z[(i + 1) % z.length];
+        const cross = (q[0] - p[0]) * (d[1] - p[1]) - (q[1] - p[1]) * (d[0] - p[0]);
+        assert.ok(cross >= -1e-9, 'difference inside the counter-clockwise hull');
+      }
+    }
+    // The distance between the shapes is the distance from the origin to Z.
+    const shown = Number(await text(page, '#distance'));
+    close(Math.hypot(...drawn.closest), shown, 1e-12, '|P| is the displayed distance');
+    await screenshot(page, 'desktop-minkowski');
+  });
+
+  test('section 1: the segment view shows the library\'s region and barycentric coordinates', async () => {
+    await page.click('#tabs button[data-view="segment"]');
+    await demo(page, () => gjkDemo.setPoints({ A: [-2, -0.5], B: [2, 0.8], Q: [0, 3] }));
+    await settle(page);
+    // u' = (B - Q).(B - A) = 5.14, v' = (Q - A).(B - A) = 12.55, |B - A|^2 = 17.69.
+    assert.equal(await text(page, '#seg-region'), 'AB');
+    close(Number(await text(page, '#seg-u')), 5.14 / 17.69, 1e-6, 'u');
+    close(Number(await text(page, '#seg-v')), 12.55 / 17.69, 1e-6, 'v');
+    close(Number(await text(page, '#seg-u-raw')), 5.14, 1e-9, "u'");
+    close(Number(await text(page, '#seg-v-raw')), 12.55, 1e-9, "v'");
+    // Drag Q behind A, then beyond B, in a view framed on A, B and Q.
+    await page.click('#fit');
+    await settle(page);
+    const canvas = await page.locator('#canvas').boundingBox();
+    const onCanvas = async (p) => {
+      const c = await demo(page, (p) => gjkDemo.toClient(p), p);
+      assert.ok(c[0] > canvas.x && c[0] < canvas.x + canvas.width && c[1] > canvas.y && c[1] < canvas.y + canvas.height, `${p} is on the canvas`);
+      return c;
+    };
+    const q = await onCanvas([0, 3]);
+    const behindA = await onCanvas([-2.6, -1]); // v' = (Q - A).(B - A) < 0
+    await mouseDrag(page, q, behindA);
+    assert.equal(await text(page, '#seg-region'), 'A');
+    assert.equal(Number(await text(page, '#seg-u')), 1);
+    assert.equal(Number(await text(page, '#seg-v')), 0);
+    const beyondB = await onCanvas([2.6, 1.5]); // u' = (B - Q).(B - A) < 0
+    await mouseDrag(page, behindA, beyondB);
+    assert.equal(await text(page, '#seg-region'), 'B');
+    assert.equal((await demo(page, () => gjkDemo.drawn())).region, 'B');
+    await demo(page, () => gjkDemo.setPoints({ Q: [0.6, 1.6] }));
+    await screenshot(page, 'desktop-segment');
+  });
+
+  test('section 2: the triangle view shows the library\'s region and barycentric coordinates', async () => {
+    await page.click('#tabs button[data-view="triangle"]');
+    const cases = [
+      // Q, region, (u, v, w)
+      [[1, 1], 'ABC', [1 / 3, 1 / 3, 1 / 3]],
+      [[4, 4], 'BC', [0, 0.5, 0.5]],
+      [[1.5, -2], 'AB', [0.5, 0.5, 0]],
+      [[-1, -1], 'A', [1, 0, 0]],
+      [[-1, 4], 'C', [0, 0, 1]],
+    ];
+    for (const [Q, region, [u, v, w]] of cases) {
+      await demo(page, (Q) => gjkDemo.setPoints({ A: [0, 0], B: [3, 0], C: [0, 3], Q }), Q);
+      await settle(page);
+      assert.equal(await text(page, '#tri-region'), region, `region of ${Q}`);
+      close(Number(await text(page, '#tri-u')), u, 1e-6, `u at ${Q}`);
+      close(Number(await text(page, '#tri-v')), v, 1e-6, `v at ${Q}`);
+      close(Number(await text(page, '#tri-w')), w, 1e-6, `w at ${Q}`);
+    }
+    // The nine numbers at Q = (1, 1): each sub-area (times 2) is 3.
+    await demo(page, () => gjkDemo.setPoints({ Q: [1, 1] }));
+    await settle(page);
+    for (const name of ['uABC', 'vABC', 'wABC']) assert.equal(await text(page, `#tri-${name}`), `${name} 3`);
+    assert.equal(await text(page, '#tri-uAB'), 'uAB 6'); // (B - Q).(B - A) = (2, -1).(3, 0)
+
+    // The collinear preset: zero area, so never the interior, and the weights still sum to 1.
+    await page.selectOption('#tri-preset', 'collinear');
+    for (const Q of [[0, 0], [0.5, 0.25], [-0.4, 1.2], [3, 0]]) {
+      await demo(page, (Q) => gjkDemo.setPoints({ Q }), Q);
+      await settle(page);
+      assert.notEqual(await text(page, '#tri-region'), 'ABC');
+      const d = await demo(page, () => gjkDemo.drawn());
+      close(d.u + d.v + d.w, 1, 1e-12, 'weights sum to 1');
+      assert.equal(await text(page, '#tri-uABC'), 'uABC 0');
+    }
+    await screenshot(page, 'desktop-triangle-collinear');
+    await page.selectOption('#tri-preset', 'default');
+    await screenshot(page, 'desktop-triangle');
+  });
+
+  test('each termination-case preset shows the termination it names', async () => {
+    await page.click('#tabs button[data-view="shapes"]');
+    for (const [id, termination] of SCENES_WITH_CASES) {
+      await page.selectOption('#scene-select', id);
+      await settle(page);
+      assert.equal((await demo(page, () => gjkDemo.result())).termination, termination, id);
+      assert.match(await text(page, '#termination'), new RegExp(`^${termination}\\b`), id);
+      assert.ok((await text(page, '#scene-text')).length > 40, `${id} has its sentence`);
+      await checkDistanceAgainstNative(page, id);
+    }
+    await page.selectOption('#scene-select', 'case3a');
+    await screenshot(page, 'desktop-case3a');
+    await page.selectOption('#scene-select', 'talk');
+    await screenshot(page, 'desktop-shapes');
+  });
+});
+
+describe('phone, 390×844, touch', () => {
+  let page, context;
+  before(async () => {
+    ({ page, context } = await open({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }));
+  });
+
+  test('a touch drag moves B and the distance stays the native one; every view fits', async () => {
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `no horizontal scrolling (${width}px)`);
+    const state = await demo(page, () => gjkDemo.state());
+    const from = await demo(page, (p) => gjkDemo.toClient(p), state.b.position);
+    const cdp = await context.newCDPSession(page);
+    const touch = (type, p) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p[0], y: p[1] }] : [] });
+    await touch('touchStart', from);
+    for (let i = 1; i <= 8; ++i) await touch('touchMove', [from[0] - 8 * i, from[1] + 4 * i]);
+    await touch('touchEnd');
+    await settle(page);
+    const moved = await checkDistanceAgainstNative(page, 'after a touch drag');
+    assert.notDeepEqual(moved.state.b.position, state.b.position, 'B moved');
+    await page.tap('#rotate-cw');
+    await settle(page);
+    await checkDistanceAgainstNative(page, 'after the rotate button');
+
+    await page.selectOption('#scene-select', 'talk');
+    await screenshot(page, 'phone-shapes');
+    await screenshot(page, 'phone-shapes-full', true);
+    await page.tap('#step-toggle-canvas'); // the canvas's own button: no scrolling to the panel
+    await page.tap('#step-next');
+    await screenshot(page, 'phone-shapes-step');
+    for (const view of VIEWS.slice(1)) {
+      await page.tap(`#tabs button[data-view="${view}"]`);
+      await screenshot(page, `phone-${view}`);
+      const box = await page.locator('#canvas').boundingBox();
+      assert.ok(box.width >= 380 && box.height >= 300, `${view}: the drawing is usable (${box.width}×${box.height})`);
+    }
+  });
+});
+
+test('no console errors, page errors or failed requests', () => {
+  assert.deepEqual(problems, []);
+});

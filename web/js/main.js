@@ -1,0 +1,292 @@
+// main.js - the demo: loads the gjk kernel (WebAssembly), holds the state, draws on demand.
+//
+// Every answer on the page - distances, witness points, the GJK trace, hulls, the Minkowski
+// difference, barycentric coordinates and Voronoi regions - is computed by the C++ library
+// through the bindings (web/bindings.cpp). This file only keeps the state and routes events.
+
+import createGjk from '../gjk.js';
+import { Camera } from './camera.js';
+import { attachInput } from './interact.js';
+import { buildPanel, updatePanel } from './panel.js';
+import { SCENES, SEGMENT_DEFAULT, TRIANGLE_PRESETS, makeShape, rotateShape, shapeJson } from './scenes.js';
+import { drawMinkowskiView, drawShapesView, grabInMinkowski, grabInShapes, worldHull } from './view-gjk.js';
+import { drawSegmentView, drawTriangleView, grabPoints, solveSegment, solveTriangle } from './view-sections.js';
+
+const VIEWS = ['shapes', 'minkowski', 'segment', 'triangle'];
+
+/** The points and a frame around them, a third of their size wide, to show the outer regions. */
+function padded(points) {
+  const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
+  const pad = 0.35 * Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys), 1);
+  return [...points, [Math.min(...xs) - pad, Math.min(...ys) - pad], [Math.max(...xs) + pad, Math.max(...ys) + pad]];
+}
+const DEG = Math.PI / 180;
+
+class App {
+  constructor(gjk, canvas) {
+    this.gjk = gjk; // the bound library
+    this.canvas = canvas;
+    this.view = 'shapes';
+    this.cameras = Object.fromEntries(VIEWS.map((v) => [v, new Camera()]));
+    this.toFit = new Set(VIEWS); // views whose camera frames its content at the next draw
+    this.selected = 'b'; // the shape that the keys and buttons rotate
+    this.stepMode = false;
+    this.step = 1; // 1-based iteration shown in step mode
+    this.drawn = null; // what the last draw showed (for the tests)
+    this.frame = 0;
+    this.loadScene('talk');
+    this.loadTrianglePreset('default');
+    this.segment = { ...SEGMENT_DEFAULT };
+    this.solveSections();
+  }
+
+  camera() { return this.cameras[this.view]; }
+
+  // --- State changes ---------------------------------------------------------------------
+
+  loadScene(id) {
+    const scene = SCENES.find((s) => s.id === id);
+    if (!scene) return;
+    this.sceneId = id;
+    this.a = scene.a();
+    this.b = scene.b();
+    this.step = 1;
+    this.toFit.add('shapes').add('minkowski');
+    this.changed();
+  }
+
+  loadTrianglePreset(id) {
+    const preset = TRIANGLE_PRESETS.find((p) => p.id === id);
+    if (!preset) return;
+    this.trianglePresetId = id;
+    this.triangle = { ...preset.pts };
+    this.toFit.add('triangle');
+    this.changed();
+  }
+
+  setKind(key, kind, n) {
+    if (kind === 'custom') return; // "custom" is what editing makes, not a preset
+    const old = this[key];
+    const shape = makeShape(kind, n || old.n);
+    shape.position = old.position;
+    shape.angle = old.angle;
+    this[key] = shape;
+    this.edited();
+  }
+
+  setRadius(key, radius) {
+    this[key].radius = radius;
+    this.edited();
+  }
+
+  select(key) {
+    this.selected = key;
+    this.changed();
+  }
+
+  rotateSelected(degrees) {
+    if (this.view !== 'shapes' && this.view !== 'minkowski') return;
+    rotateShape(this[this.view === 'minkowski' ? 'b' : this.selected], degrees * DEG);
+    this.edited();
+  }
+
+  toggleStepMode() {
+    if (this.view !== 'shapes' && this.view !== 'minkowski') return;
+    this.stepMode = !this.stepMode;
+    this.step = 1;
+    this.changed();
+  }
+
+  stepBy(delta) {
+    if (!this.stepMode || (this.view !== 'shapes' && this.view !== 'minkowski')) return;
+    this.step = Math.min(Math.max(1, this.step + delta), this.result.trace.length);
+    this.changed();
+  }
+
+  setView(view) {
+    if (!VIEWS.includes(view)) return;
+    this.view = view;
+    if (view === 'minkowski') this.keepInView('minkowski');
+    this.changed();
+  }
+
+  fitView() {
+    this.toFit.add(this.view);
+    this.redraw();
+  }
+
+  /** The shapes were edited by hand: the preset's sentence no longer describes them. */
+  edited() {
+    this.sceneId = 'custom';
+    this.changed();
+  }
+
+  // --- Input (see interact.js) -------------------------------------------------------------
+
+  grab(s, tol) {
+    const cam = this.camera();
+    switch (this.view) {
+      case 'shapes': {
+        const g = grabInShapes(this, cam, s, tol);
+        if (g) this.selected = g.key;
+        return g && { ...g, move: (q, prev) => { g.move(q, prev); this.sceneId = 'custom'; } };
+      }
+      case 'minkowski': {
+        const g = grabInMinkowski(this, cam, s, tol);
+        return g && { ...g, move: (q, prev) => { g.move(q, prev); this.sceneId = 'custom'; } };
+      }
+      case 'segment': return grabPoints(this.segment, ['A', 'B'], cam, s, tol);
+      default: return grabPoints(this.triangle, ['A', 'B', 'C'], cam, s, tol);
+    }
+  }
+
+  hover(s, tol) {
+    const cam = this.camera();
+    if (this.view === 'shapes') return grabInShapes(this, cam, s, tol) ? 'grab' : '';
+    if (this.view === 'minkowski') return grabInMinkowski(this, cam, s, tol) ? 'grab' : '';
+    return 'crosshair';
+  }
+
+  wheel(s, dy) {
+    const cam = this.camera();
+    const g = this.view === 'shapes' ? grabInShapes(this, cam, s, 10)
+      : this.view === 'minkowski' ? grabInMinkowski(this, cam, s, 10) : null;
+    if (g) {
+      if (this.view === 'shapes') this.selected = g.key; // the keys go on turning it
+      rotateShape(this[g.key], (-dy / 100) * 5 * DEG); // wheel down turns clockwise
+      this.edited();
+    } else {
+      cam.zoom(Math.exp(-dy / 500), s);
+      this.redraw();
+    }
+  }
+
+  dragEnded() {
+    if (this.view === 'shapes') this.keepInView('minkowski');
+    this.redraw();
+  }
+
+  // --- Computing and drawing -----------------------------------------------------------------
+
+  /** Asks the library for everything the views show. */
+  solve() {
+    const a = shapeJson(this.a), b = shapeJson(this.b);
+    this.result = this.gjk.distance(a, b);
+    this.overlapResult = this.gjk.overlap(a, b);
+    this.z = this.gjk.minkowski_difference(a, b);
+    this.step = Math.max(1, Math.min(this.step, this.result.trace.length));
+    this.solveSections();
+  }
+
+  solveSections() {
+    if (this.segment) this.segmentResult = solveSegment(this.gjk, this.segment);
+    if (this.triangle) this.triangleResult = solveTriangle(this.gjk, this.triangle);
+  }
+
+  /** Something changed: solve again and draw at the next frame. */
+  changed() {
+    this.dirty = true;
+    this.redraw();
+  }
+
+  redraw() {
+    if (this.pending) return;
+    this.pending = requestAnimationFrame(() => {
+      this.pending = 0;
+      this.draw();
+    });
+  }
+
+  /** Refits a view's camera at its next draw if its content left it. */
+  keepInView(view) {
+    this.toFit.add(`${view}?`);
+  }
+
+  /** The world points a view must show when it is fitted. */
+  content(view) {
+    const grow = (pts, r) => pts.flatMap(([x, y]) => [[x - r, y - r], [x + r, y + r]]);
+    switch (view) {
+      case 'shapes': return [...grow(worldHull(this.gjk, this.a), this.a.radius), ...grow(worldHull(this.gjk, this.b), this.b.radius)];
+      case 'minkowski': return [[0, 0], ...grow(this.z, this.a.radius + this.b.radius)];
+      case 'segment': return padded(Object.values(this.segment));
+      default: return padded(Object.values(this.triangle));
+    }
+  }
+
+  draw() {
+    if (this.dirty) {
+      this.solve();
+      this.dirty = false;
+    }
+    const canvas = this.canvas;
+    const rect = canvas.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.max(1, Math.round(rect.width * dpr)), h = Math.max(1, Math.round(rect.height * dpr));
+    if (canvas.width !== w || canvas.height !== h) {
+      canvas.width = w;
+      canvas.height = h;
+    }
+    for (const cam of Object.values(this.cameras)) cam.resize(rect.width, rect.height);
+    const cam = this.camera();
+    if (this.toFit.has(this.view)) {
+      cam.fit(this.content(this.view));
+      this.toFit.delete(this.view);
+    }
+    if (this.toFit.has(`${this.view}?`)) {
+      const pts = this.content(this.view);
+      if (!pts.every((p) => cam.sees(p, 8))) cam.fit(pts);
+      this.toFit.delete(`${this.view}?`);
+    }
+    const ctx = canvas.getContext('2d');
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, rect.width, rect.height);
+    const draw = { shapes: drawShapesView, minkowski: drawMinkowskiView, segment: drawSegmentView, triangle: drawTriangleView }[this.view];
+    this.drawn = draw(ctx, cam, this);
+    this.frame += 1;
+    updatePanel(this);
+  }
+}
+
+/** Starts the page; exposes window.gjkDemo for the end-to-end tests. */
+async function main() {
+  const loading = document.getElementById('loading');
+  let gjk;
+  try {
+    gjk = await createGjk();
+  } catch (err) {
+    loading.textContent = `The WebAssembly kernel did not load: ${err}`;
+    loading.classList.add('error');
+    throw err;
+  }
+  const canvas = document.getElementById('canvas');
+  const app = new App(gjk, canvas);
+  buildPanel(app);
+  attachInput(canvas, app);
+  new ResizeObserver(() => app.redraw()).observe(canvas);
+  loading.remove();
+  app.draw();
+
+  window.gjkDemo = {
+    app,
+    /** Both shapes in the `gjk distance` tool's JSON format. */
+    state: () => ({ a: shapeJson(app.a), b: shapeJson(app.b) }),
+    result: () => app.result,
+    drawn: () => app.drawn,
+    frame: () => app.frame,
+    view: () => app.view,
+    /** The page (client) coordinates of a world point in the current view. */
+    toClient: (p) => {
+      const r = canvas.getBoundingClientRect();
+      const s = app.camera().toScreen(p);
+      return [r.left + s[0], r.top + s[1]];
+    },
+    /** Moves points of the segment or triangle view: { A, B, C, Q } (any of them). */
+    setPoints: (points) => {
+      Object.assign(app.view === 'segment' ? app.segment : app.triangle, points);
+      app.changed();
+    },
+  };
+  document.body.dataset.ready = 'true';
+}
+
+main();

@@ -1,0 +1,172 @@
+// panel.js - the side panel: presets, shape controls, and the numbers the library returned.
+
+import { fmt, fmtPoint } from './draw.js';
+import { SCENES, SHAPE_KINDS, TERMINATION_CASE, TERMINATION_TEXT, TRIANGLE_PRESETS } from './scenes.js';
+import { SEGMENT_RULES, TRIANGLE_RULES } from './view-sections.js';
+
+const $ = (id) => document.getElementById(id);
+const set = (id, text) => { $(id).textContent = text; };
+
+export const VIEW_TEXT = {
+  shapes: 'Two convex shapes and their closest points, computed by the gjk kernel compiled to WebAssembly; step mode replays its iterations.',
+  minkowski: 'GJK never builds Z = B − A, the hull of all differences b − a: it walks a simplex over Z towards the origin O, whose distance to Z is the distance between the shapes.',
+  segment: 'Section 1: the closest point on a segment to Q comes from the barycentric coordinates (u, v), whose signs name the Voronoi region.',
+  triangle: 'Section 2: nine barycentric coordinates decide among a triangle\'s seven Voronoi regions, vertices first, then edges, then the interior.',
+};
+
+export const VIEW_HINT = {
+  shapes: 'Drag a shape or a vertex · wheel or Q/E rotates · drag the background to pan',
+  minkowski: 'Drag Z to move B · wheel over Z rotates B · drag the background to pan',
+  segment: 'Drag A, B or Q · press anywhere to put Q there',
+  triangle: 'Drag A, B, C or Q · press anywhere to put Q there',
+};
+
+/** Fills the selects and wires the controls to the app. */
+export function buildPanel(app) {
+  const scenes = $('scene-select');
+  for (const s of SCENES) scenes.add(new Option(s.label, s.id));
+  const own = new Option('Your own shapes', 'custom');
+  own.disabled = true; // shown once the shapes have been edited
+  scenes.add(own);
+  scenes.addEventListener('change', () => app.loadScene(scenes.value));
+
+  const tri = $('tri-preset');
+  for (const p of TRIANGLE_PRESETS) tri.add(new Option(p.label, p.id));
+  tri.addEventListener('change', () => app.loadTrianglePreset(tri.value));
+
+  for (const row of document.querySelectorAll('.shape-row')) {
+    const key = row.dataset.shape;
+    const kind = row.querySelector('.kind');
+    for (const [id, name] of SHAPE_KINDS) kind.add(new Option(name, id));
+    kind.options[kind.options.length - 1].disabled = true; // "Custom": what editing makes
+    kind.addEventListener('change', () => app.setKind(key, kind.value));
+    row.querySelector('.n input').addEventListener('change', (e) => app.setKind(key, 'ngon', +e.target.value));
+    row.querySelector('.radius input').addEventListener('input', (e) => app.setRadius(key, +e.target.value));
+  }
+  $('select-shape').addEventListener('click', () => app.select(app.selected === 'a' ? 'b' : 'a'));
+  $('rotate-ccw').addEventListener('click', () => app.rotateSelected(+15));
+  $('rotate-cw').addEventListener('click', () => app.rotateSelected(-15));
+  $('step-toggle').addEventListener('click', () => app.toggleStepMode());
+  $('step-toggle-canvas').addEventListener('click', () => app.toggleStepMode());
+  $('step-prev').addEventListener('click', () => app.stepBy(-1));
+  $('step-next').addEventListener('click', () => app.stepBy(+1));
+  $('fit').addEventListener('click', () => app.fitView());
+  for (const tab of document.querySelectorAll('#tabs button')) {
+    tab.addEventListener('click', () => app.setView(tab.dataset.view));
+  }
+}
+
+/** Shows the current view's panel and its numbers. */
+export function updatePanel(app) {
+  const view = app.view;
+  for (const tab of document.querySelectorAll('#tabs button')) {
+    tab.setAttribute('aria-selected', String(tab.dataset.view === view));
+  }
+  set('view-text', VIEW_TEXT[view]);
+  set('hint', VIEW_HINT[view]);
+  const gjkView = view === 'shapes' || view === 'minkowski';
+  $('gjk-panel').hidden = !gjkView;
+  $('segment-panel').hidden = view !== 'segment';
+  $('triangle-panel').hidden = view !== 'triangle';
+  $('stepbar').hidden = !(gjkView && app.stepMode);
+  $('step-toggle-canvas').hidden = !gjkView;
+  $('step-toggle-canvas').setAttribute('aria-pressed', String(app.stepMode));
+  if (gjkView) updateGjk(app);
+  else if (view === 'segment') updateSegment(app);
+  else updateTriangle(app);
+}
+
+function updateGjk(app) {
+  const r = app.result;
+  const scene = SCENES.find((s) => s.id === app.sceneId);
+  $('scene-select').value = app.sceneId;
+  set('scene-text', scene ? scene.text : 'Your own shapes: pick a preset to reset them.');
+
+  set('distance', r.error ? '–' : String(r.distance)); // every digit: the tests compare it
+  set('status', r.error ? `invalid input: ${r.error}` : r.status);
+  set('termination', `${r.termination}${TERMINATION_CASE[r.termination] ? ` (${TERMINATION_CASE[r.termination]})` : ''}`);
+  set('iterations', String(r.iterations));
+  set('point-a', fmtPoint(r.point_a));
+  set('point-b', fmtPoint(r.point_b));
+  set('normal', r.normal[0] === 0 && r.normal[1] === 0 ? 'none (overlap)' : fmtPoint(r.normal));
+  const o = app.overlapResult;
+  set('overlap', `${o.overlap ? 'yes' : 'no'} (${o.termination}, ${o.iterations} it.)`);
+  set('termination-text', TERMINATION_TEXT[r.termination] || '');
+
+  for (const row of document.querySelectorAll('.shape-row')) {
+    const shape = app[row.dataset.shape];
+    row.querySelector('.kind').value = shape.kind;
+    row.querySelector('.n').hidden = shape.kind !== 'ngon';
+    row.querySelector('.n input').value = shape.n;
+    row.querySelector('.radius input').value = shape.radius;
+  }
+  set('select-shape', app.selected.toUpperCase());
+  $('select-shape').className = app.selected === 'a' ? 'ca' : 'cb';
+
+  const toggle = $('step-toggle');
+  toggle.setAttribute('aria-pressed', String(app.stepMode));
+  toggle.textContent = app.stepMode ? 'Stop stepping' : 'Step through GJK';
+  $('step-details').hidden = !app.stepMode;
+  if (app.stepMode && r.trace.length > 0) updateStep(app);
+}
+
+/** The current iteration: the simplex with its weights, P, d and the support point. */
+function updateStep(app) {
+  const trace = app.result.trace;
+  const k = app.step, step = trace[k - 1];
+  set('step-counter', `${k} / ${trace.length}`);
+  $('step-prev').disabled = k <= 1;
+  $('step-next').disabled = k >= trace.length;
+  set('step-title', `Iteration ${k} of ${trace.length}.`);
+  const last = k === trace.length;
+  set('step-text', last
+    ? TERMINATION_TEXT[step.termination] || ''
+    : 'The support point along d is new: add it to the simplex and solve again.');
+
+  const body = $('step-simplex');
+  body.replaceChildren(...step.simplex.map((v, i) => {
+    const tr = document.createElement('tr');
+    const cells = [`w${i + 1}`, fmtPoint(v.w, 3), fmt(v.weight, 4), String(v.index_a), String(v.index_b)];
+    cells.forEach((text, c) => {
+      const cell = document.createElement(c === 0 ? 'th' : 'td');
+      cell.textContent = text;
+      tr.append(cell);
+    });
+    return tr;
+  }));
+  set('step-closest', `${fmtPoint(step.closest)}  |P| = ${fmt(Math.hypot(...step.closest))}`);
+  const d = step.direction;
+  set('step-direction', d[0] === 0 && d[1] === 0 ? 'zero: the origin is on the simplex' : fmtPoint(d));
+  set('step-support', step.has_support
+    ? `${fmtPoint(step.support.w, 3)}: B point ${step.support.index_b} − A point ${step.support.index_a}`
+    : 'none: the loop ended here');
+}
+
+function updateSegment(app) {
+  const { closest, coords } = app.segmentResult;
+  set('seg-region', closest.region);
+  set('seg-u', fmt(closest.u, 6));
+  set('seg-v', fmt(closest.v, 6));
+  set('seg-u-raw', fmt(coords.u, 6));
+  set('seg-v-raw', fmt(coords.v, 6));
+  set('seg-point', fmtPoint(closest.point));
+  set('seg-rule', SEGMENT_RULES[closest.region]);
+}
+
+function updateTriangle(app) {
+  const { closest, coords } = app.triangleResult;
+  const preset = TRIANGLE_PRESETS.find((p) => p.id === app.trianglePresetId);
+  $('tri-preset').value = app.trianglePresetId;
+  set('tri-preset-text', preset ? preset.text : '');
+  set('tri-region', closest.region);
+  set('tri-u', fmt(closest.u, 6));
+  set('tri-v', fmt(closest.v, 6));
+  set('tri-w', fmt(closest.w, 6));
+  set('tri-point', fmtPoint(closest.point));
+  for (const name of ['uAB', 'vAB', 'uBC', 'vBC', 'uCA', 'vCA', 'uABC', 'vABC', 'wABC']) {
+    const cell = $(`tri-${name}`);
+    cell.textContent = `${name} ${fmt(coords[name], 3)}`;
+    cell.className = coords[name] > 0 ? 'pos' : 'neg';
+  }
+  set('tri-rule', TRIANGLE_RULES[closest.region]);
+}
