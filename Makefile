@@ -5,9 +5,9 @@ BUILD     ?= build
 ASAN      ?= build-asan
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
-PACKAGES  := cmake g++ make ninja-build libgtest-dev libgmp-dev nlohmann-json3-dev libcli11-dev libpugixml-dev libbenchmark-dev libbox2d-dev
+PACKAGES  := cmake g++ python3 make ninja-build libgtest-dev libgmp-dev nlohmann-json3-dev libcli11-dev libpugixml-dev libbenchmark-dev libbox2d-dev
 
-.PHONY: all build demo test test-asan deps clean format
+.PHONY: all build demo test test-asan deps clean format bench
 
 all: build
 
@@ -43,6 +43,16 @@ test-asan: deps
 	cmake -S . -B $(ASAN) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGJK_SANITIZE=ON -DGJK_WERROR=ON $(CMAKE_ARGS)
 	cmake --build $(ASAN) -j $(JOBS)
 	cd $(ASAN) && ctest --output-on-failure -j $(JOBS)
+
+# Benchmarks against Box2D in a Release build; the table goes to bench/results/<cpu>.md.
+BENCH_BUILD ?= build-release
+bench: deps
+	cmake -S . -B $(BENCH_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DGJK_BUILD_TESTS=OFF $(CMAKE_ARGS)
+	cmake --build $(BENCH_BUILD) -j $(JOBS) --target gjk_bench
+	./$(BENCH_BUILD)/bin/gjk_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
+	  --benchmark_out=$(BENCH_BUILD)/bench.json --benchmark_out_format=json
+	python3 bench/report.py $(BENCH_BUILD)/bench.json \
+	  "bench/results/$$(sed -n 's/^model name[^:]*: *//p' /proc/cpuinfo | head -1 | tr -c 'A-Za-z0-9\n' '-' | sed 's/-*$$//').md"
 
 format:
 	clang-format -i $$(git ls-files '*.hpp' '*.cpp')
