@@ -31,7 +31,7 @@ build: $(BUILD)/build.ninja
 # The built-in scenes in the terminal and as SVG pictures, then the browser demo, served.
 demo: build
 	./$(BUILD)/bin/gjk demo
-	@$(MAKE) --no-print-directory serve-web
+	@$(MAKE) --no-print-directory web
 
 # Every test: the C++ suites (ctest), then the browser demo's tests in headless Chromium.
 test: build

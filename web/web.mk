@@ -1,12 +1,13 @@
 # web/web.mk - the browser demo: the gjk kernel compiled to WebAssembly with Debian's
 # emscripten, a static page of plain ES modules, and its tests in headless Chromium.
 # The main Makefile includes this file; it also works alone, from the repository root:
-#     make -f web/web.mk web | serve-web | test-web | web-deps
+#     make -f web/web.mk web | web-build | test-web | web-deps
 #
 #   web-deps   installs the Debian packages emscripten and chromium (and Node.js/npm) when absent
-#   web        builds the WebAssembly module and assembles the site in $(BUILD)/web
+#   web-build  builds the WebAssembly module and assembles the site in $(BUILD)/web
 #              (plus a Node.js build of the same module in $(BUILD)/web-node, for the tests)
-#   serve-web  serves $(BUILD)/web on http://127.0.0.1:8000/ (loopback only; Ctrl-C stops it)
+#   web        web-build, then serves $(BUILD)/web on http://127.0.0.1:8000/ (loopback only;
+#              Ctrl-C stops it); serve-web is another name for it
 #   test-web   the end-to-end tests (tests/web/): real headless Chromium driven by
 #              playwright-core, checked against the native `gjk` tool
 
@@ -30,7 +31,7 @@ WEB_OBJECTS  := $(WEB_OBJ)/gjk.o $(WEB_OBJ)/bindings.o
 WEB_LDFLAGS  := -O2 --bind -sMODULARIZE=1 -sALLOW_MEMORY_GROWTH=1 -sEXPORT_NAME=createGjk
 WEB_HEADERS  := $(wildcard include/gjk/*.hpp)
 
-.PHONY: web web-deps serve-web test-web
+.PHONY: web web-build web-deps serve-web test-web
 
 web-deps:
 	@missing=""; for p in $(WEB_PACKAGES); do \
@@ -61,16 +62,16 @@ $(WEB_NODE)/gjk.cjs: $(WEB_OBJECTS)
 	@mkdir -p $(@D)
 	$(WEB_EMXX) $(WEB_LDFLAGS) -sENVIRONMENT=node $(WEB_OBJECTS) -o $@
 
-web: web-deps $(WEB_OUT)/gjk.js $(WEB_NODE)/gjk.cjs
+web-build: web-deps $(WEB_OUT)/gjk.js $(WEB_NODE)/gjk.cjs
 	@rm -rf $(WEB_OUT)/js
 	cp -R $(WEB_SRC)/index.html $(WEB_SRC)/style.css $(WEB_SRC)/js $(WEB_OUT)/
-	@echo "site assembled in $(WEB_OUT)/ (make serve-web to open it)"
+	@echo "site assembled in $(WEB_OUT)/ (make web serves it)"
 
-serve-web: web
-	@echo "http://127.0.0.1:8000/"
+web serve-web: web-build
+	@echo "serving the demo on http://127.0.0.1:8000/ (Ctrl-C stops it)"
 	python3 -m http.server 8000 --bind 127.0.0.1 --directory $(WEB_OUT)
 
-test-web: web-deps web
+test-web: web-deps web-build
 	@test -x $(BUILD)/bin/gjk || { cmake -S . -B $(BUILD) -G Ninja && \
 	  cmake --build $(BUILD) -j $(JOBS) --target gjk_cli; }
 	@test -d $(WEB_SRC)/node_modules/playwright-core || \
@@ -78,7 +79,7 @@ test-web: web-deps web
 	GJK_BUILD=$(BUILD) node --test tests/web/
 
 ifneq ($(WEB_STANDALONE),)
-.DEFAULT_GOAL := web
+.DEFAULT_GOAL := web-build
 else
 .DEFAULT_GOAL := $(WEB_SAVED_GOAL)
 endif
