@@ -445,38 +445,34 @@ LoopResult<T> run(const Support& z, Simplex<T> s, int max_iterations, T separati
             step->simplex = to_world(s, xf_a);
             step->closest = rotate(xf_a.q, closest);
         }
-        auto finish = [&](Termination t) {
+        // Every way out keeps a solved simplex and its closest point.
+        auto finish = [&](Termination t, const Simplex<T>& kept, Vec2<T> kept_closest) {
             out.termination = t;
+            out.simplex = kept;
+            out.closest = kept_closest;
             if (step) {
                 step->termination = t;
             }
+            return out;
         };
 
         // Case 2: all three vertices contribute, so the origin is inside the triangle.
         if (s.count == 3) {
-            out.simplex = s;
-            out.closest = closest;
-            finish(Termination::containment);
-            return out;
+            return finish(Termination::containment, s, closest);
         }
 
         // GJK's distance strictly decreases in exact arithmetic; if it did not, round-off is
         // at work (or a duplicate point under another index): keep the better simplex.
         if (!(distance2 < previous_distance2)) { // NaN fails safe: stop
-            out.simplex = previous;
-            out.closest = previous_closest;
             if (step) { // this step's simplex was not kept: show the one that was
                 step->simplex = to_world(previous, xf_a);
                 step->closest = rotate(xf_a.q, previous_closest);
             }
-            finish(Termination::no_progress);
-            return out;
+            return finish(Termination::no_progress, previous, previous_closest);
         }
         previous = s;
         previous_distance2 = distance2;
         previous_closest = closest;
-        out.simplex = s;
-        out.closest = closest;
 
         const Vec2<T> d = search_direction(s);
         out.direction = d;
@@ -485,12 +481,11 @@ LoopResult<T> run(const Support& z, Simplex<T> s, int max_iterations, T separati
         }
         if (d.x == T(0) && d.y == T(0)) {
             // Cases 3a, 3b and 4: the origin is on the simplex, so in Z.
-            finish(s.count == 1 ? Termination::vertex_overlap : Termination::edge_overlap);
-            return out;
+            return finish(s.count == 1 ? Termination::vertex_overlap : Termination::edge_overlap, s,
+                          closest);
         }
         if (out.iterations >= max_iterations) {
-            finish(Termination::max_iterations);
-            return out;
+            return finish(Termination::max_iterations, s, closest);
         }
 
         const SimplexVertex<T> v = make_vertex(z(d));
@@ -503,8 +498,7 @@ LoopResult<T> run(const Support& z, Simplex<T> s, int max_iterations, T separati
         // Case 1: a repeated support point; the simplex holds the closest feature.
         for (int i = 0; i < saved_count; ++i) {
             if (v.index_a == saved_a[i] && v.index_b == saved_b[i]) {
-                finish(Termination::repeated_support);
-                return out;
+                return finish(Termination::repeated_support, s, closest);
             }
         }
 
@@ -513,14 +507,12 @@ LoopResult<T> run(const Support& z, Simplex<T> s, int max_iterations, T separati
         // is further than -reach/|d| from the origin; beyond the radius, that settles it.
         if (separation_radius >= T(0) && reach < T(0) &&
             reach * reach > separation_radius * separation_radius * length_squared(d)) {
-            finish(Termination::separating_axis);
-            return out;
+            return finish(Termination::separating_axis, s, closest);
         }
 
         // The new point must lie beyond the simplex along d, or the distance cannot decrease.
         if (!(reach > dot(d, s.v[0].w))) {
-            finish(Termination::no_progress);
-            return out;
+            return finish(Termination::no_progress, s, closest);
         }
 
         s.v[s.count++] = v;
