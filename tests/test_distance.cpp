@@ -322,7 +322,7 @@ TEST(DistanceDouble, FlatContainmentTriangleStillGivesCoincidentWitnessPoints) {
         wa.push_back({gjk::apply(xf, p).x, gjk::apply(xf, p).y});
     for (const auto& p : b.points)
         wb.push_back({gjk::apply(xf, p).x, gjk::apply(xf, p).y});
-    const double tol = 1e-12 * 200;
+    const double tol = 1e-12 * 200; // the core issue's bound; the world coordinates are below 200
     EXPECT_LE(oracle::point_distance(oracle::hull(wa), 0, {r.point_a.x, r.point_a.y}), tol);
     EXPECT_LE(oracle::point_distance(oracle::hull(wb), 0, {r.point_b.x, r.point_b.y}), tol);
     EXPECT_LE(gjk::length(r.point_b - r.point_a), tol);
@@ -464,6 +464,8 @@ TYPED_TEST(Distance, EqualsDistanceFromOriginToExplicitMinkowskiDifference) {
         const auto direct = gjk::distance(in);
         const auto z = gjk::minkowski_difference<T>(in.a, k.xa, in.b, k.xb);
         const auto via_z = gjk::distance_to_point<T>({0, 0}, {z, 0});
+        // Both sides err by up to the bound against the truth, and Z's differences span twice
+        // the scale: 4 bounds between them.
         const long double tol = tolerance<T>() * gjk_test::scale_of(k) * 4;
         ASSERT_NEAR(direct.distance, via_z.distance, tol) << "case " << i;
     }
@@ -486,6 +488,7 @@ TYPED_TEST(Distance, WarmStartGivesTheColdAnswersInFewerIterations) {
             const gjk::DistanceInput<T> in = gjk_test::input_of(k, false);
             const auto cold = gjk::distance(in);
             const auto warm = gjk::distance(in, &cache);
+            // Cold and warm each err by up to the bound against the truth: 2 between them.
             const long double tol = tolerance<T>() * gjk_test::scale_of(k) * 2;
             ASSERT_NEAR(cold.distance, warm.distance, tol) << pair << "/" << t;
             ASSERT_EQ(cold.distance == T(0), warm.distance == T(0)) << pair << "/" << t;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <random>
 
 #include "gjk/triangle.hpp"
@@ -227,9 +228,11 @@ TYPED_TEST(Triangle, RandomQueriesMatchABruteForceOracle) {
         const unsigned region = oracle_region(
             p, {static_cast<long double>(qx), static_cast<long double>(qy)}, &expected);
         const auto r = gjk::closest_point_triangle(v[0], v[1], v[2], Vec2<T>{T(qx), T(qy)});
-        const long double tol = std::is_same_v<T, float> ? 1e-4L : 1e-12L;
-        ASSERT_NEAR(r.point.x, expected.x, tol * 100) << "case " << i;
-        ASSERT_NEAR(r.point.y, expected.y, tol * 100) << "case " << i;
+        // P = u*A + v*B + w*C: a few roundings of coordinates below 128, so 8 ulps of 128.
+        const long double tol =
+            8 * 128 * static_cast<long double>(std::numeric_limits<T>::epsilon());
+        ASSERT_NEAR(r.point.x, expected.x, tol) << "case " << i;
+        ASSERT_NEAR(r.point.y, expected.y, tol) << "case " << i;
         const long double area =
             (p[1].x - p[0].x) * (p[2].y - p[0].y) - (p[1].y - p[0].y) * (p[2].x - p[0].x);
         if (area == 0) {

@@ -561,6 +561,23 @@ template <class T> Simplex<T> best_containment_weights(const Simplex<T>& triangl
     return best;
 }
 
+/// Whether the loop ended with the origin on the simplex (cases 2, 3a, 3b, 4): the cores meet.
+inline bool cores_meet(Termination t) {
+    return t == Termination::containment || t == Termination::vertex_overlap ||
+           t == Termination::edge_overlap;
+}
+
+/// The status of a pair from its cores' distance (0 when they meet), the sum of the radii in
+/// use, and whether a normal is known. Touching means the rounded shapes' boundaries meet with
+/// nothing in between: zero distance and a proven normal. Shared by distance() and overlap()
+/// so that both name the same pair the same way.
+template <class T> Status classify(T core_distance, T radii, bool normal_known) {
+    if (core_distance > radii) {
+        return Status::separated;
+    }
+    return core_distance == radii && normal_known ? Status::touching : Status::overlapping;
+}
+
 /// For a core distance of zero: a unit normal from A to B if the origin is on Z's boundary
 /// (the shapes touch), or zero if none of the candidates proves it (they overlap). A
 /// candidate n is proved when Z lies entirely on its side: the support of Z along -n gives
@@ -637,9 +654,7 @@ DistanceOutput<T> distance(const DistanceInput<T>& input,
 
     T core_distance = T(0);
     Vec2<T> normal{};
-    const bool core_overlap = r.termination == Termination::containment ||
-                              r.termination == Termination::vertex_overlap ||
-                              r.termination == Termination::edge_overlap;
+    const bool core_overlap = detail::cores_meet(r.termination);
     if (core_overlap) {
         pb = pa; // one common point: pb - pa is zero up to round-off
         normal = detail::touching_normal(z, r);
@@ -652,24 +667,17 @@ DistanceOutput<T> distance(const DistanceInput<T>& input,
 
     const T ra = input.use_radii ? input.a.radius : T(0);
     const T rb = input.use_radii ? input.b.radius : T(0);
-    if (core_overlap) {
-        out.status =
-            (normal == Vec2<T>{} || ra + rb > T(0)) ? Status::overlapping : Status::touching;
-        out.distance = T(0);
-    } else if (core_distance > ra + rb) {
-        out.status = Status::separated;
+    out.status = detail::classify(core_distance, ra + rb, !(normal == Vec2<T>{}));
+    if (out.status == Status::separated) {
         out.distance = core_distance - (ra + rb);
         pa += ra * normal;
         pb -= rb * normal;
-    } else {
+    } else if (!core_overlap) {
         // The rounded shapes meet. One common witness point inside both: on the core points'
         // segment (length D along the normal), at a distance t from A's core point with
         // t <= ra and D - t <= rb; the middle of that interval, which D < ra + rb makes
         // non-empty. (The midpoint of the two surface points, Box2D's choice, can leave the
         // smaller shape: TEST(Distance, RoundedOverlapWitnessIsInsideBothShapes).)
-        const bool touching = core_distance == ra + rb && !(normal == Vec2<T>{});
-        out.status = touching ? Status::touching : Status::overlapping;
-        out.distance = T(0);
         const T lo = std::max(T(0), core_distance - rb), hi = std::min(core_distance, ra);
         pa += T(0.5) * (lo + hi) * normal;
         pb = pa;

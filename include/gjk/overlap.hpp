@@ -38,28 +38,21 @@ template <class T> OverlapOutput<T> overlap(const DistanceInput<T>& input) {
         detail::run<T>(z, s, input.max_iterations, radii, input.xf_a, nullptr);
     out.iterations = r.iterations;
     out.termination = r.termination;
-    switch (r.termination) {
-    case Termination::containment:
-    case Termination::vertex_overlap:
-    case Termination::edge_overlap:
-        out.overlap = true;
-        out.status = (radii > T(0) || detail::touching_normal(z, r) == Vec2<T>{})
-                         ? Status::overlapping
-                         : Status::touching;
-        break;
-    case Termination::separating_axis:
+    if (r.termination == Termination::separating_axis) {
         out.status = Status::separated;
-        break;
-    default: { // converged on the closest feature: compare its distance with the radii
-        const T core = length(r.closest);
-        out.overlap = core <= radii;
-        out.status = core > radii ? Status::separated
-                                  : (core == radii ? Status::touching : Status::overlapping);
-        if (r.termination == Termination::max_iterations) {
-            out.status = Status::max_iterations;
-        }
-        break;
+        return out;
     }
+    if (detail::cores_meet(r.termination)) {
+        // Touching needs a proven normal, which only matters (and costs support calls) when
+        // there are no radii to make the meeting cores an overlap anyway.
+        const bool normal_known = radii == T(0) && !(detail::touching_normal(z, r) == Vec2<T>{});
+        out.status = detail::classify(T(0), radii, normal_known);
+    } else { // converged on the closest feature: compare its distance with the radii
+        out.status = detail::classify(length(r.closest), radii, !(r.closest == Vec2<T>{}));
+    }
+    out.overlap = out.status != Status::separated;
+    if (r.termination == Termination::max_iterations) {
+        out.status = Status::max_iterations;
     }
     return out;
 }
