@@ -3,6 +3,8 @@
 //   gjk/<workload>         the float kernel
 //   gjk_double/<workload>  the double kernel
 //   box2d/<workload>       b2Distance (float)
+//   gjk_view/<workload>    the float kernel on plain point views (validated and scanned on
+//                          every call) instead of gjk::PreparedShape objects
 //
 // Workloads: Pairs8/cold (10,000 random convex 8-gon pairs, about half overlapping, random
 // transforms, no cache), Pairs8/warm (the same pairs moving a little over 100 steps, cache
@@ -83,11 +85,15 @@ std::vector<b2Vec2> to_b2(const std::vector<gjk::Vec2<double>>& pts) {
 /// The workload as each library takes it: points and one transform pair per step.
 template <class T> struct GjkWorkload {
     std::vector<std::vector<gjk::Vec2<T>>> a, b;
+    std::vector<gjk::PreparedShape<T>> prepared_a, prepared_b; // unused by plain workloads
     std::vector<gjk::DistanceInput<T>> inputs; // step-major: inputs[step * pairs + i]
     int pairs = 0, steps = 0;
 };
 
-template <class T> GjkWorkload<T> gjk_workload(const std::vector<Pair>& pairs, int steps) {
+/// With `prepared`, the shapes are gjk::PreparedShape objects (made once, outside the timing,
+/// as Box2D's polygons are); without, plain point views validated and scanned on every call.
+template <class T>
+GjkWorkload<T> gjk_workload(const std::vector<Pair>& pairs, int steps, bool prepared = true) {
     GjkWorkload<T> w;
     w.pairs = static_cast<int>(pairs.size());
     w.steps = steps;
@@ -95,12 +101,18 @@ template <class T> GjkWorkload<T> gjk_workload(const std::vector<Pair>& pairs, i
         w.a.push_back(cast<T>(p.a));
         w.b.push_back(cast<T>(p.b));
     }
+    w.prepared_a.reserve(pairs.size());
+    w.prepared_b.reserve(pairs.size());
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        w.prepared_a.push_back(gjk::PreparedShape<T>::make(w.a[i]));
+        w.prepared_b.push_back(gjk::PreparedShape<T>::make(w.b[i]));
+    }
     for (int s = 0; s < steps; ++s) {
         for (std::size_t i = 0; i < pairs.size(); ++i) {
             const Pair& p = pairs[i];
             gjk::DistanceInput<T> in;
-            in.a = {std::span<const gjk::Vec2<T>>(w.a[i]), T(0)};
-            in.b = {std::span<const gjk::Vec2<T>>(w.b[i]), T(0)};
+            in.a = prepared ? w.prepared_a[i].view() : gjk::ShapeView<T>(w.a[i]);
+            in.b = prepared ? w.prepared_b[i].view() : gjk::ShapeView<T>(w.b[i]);
             in.xf_a = gjk::Transform<T>::from({T(p.ax), T(p.ay)}, T(p.aangle));
             in.xf_b = gjk::Transform<T>::from({T(p.bx + s * p.vx), T(p.by + s * p.vy)},
                                               T(p.bangle + s * p.vangle));
@@ -166,6 +178,14 @@ template <class T> const GjkWorkload<T>& gjk_warm() {
     static const GjkWorkload<T> w = gjk_workload<T>(pairs8(), kWarmSteps);
     return w;
 }
+template <class T> const GjkWorkload<T>& gjk_view_cold() {
+    static const GjkWorkload<T> w = gjk_workload<T>(pairs8(), 1, false);
+    return w;
+}
+template <class T> const GjkWorkload<T>& gjk_view_warm() {
+    static const GjkWorkload<T> w = gjk_workload<T>(pairs8(), kWarmSteps, false);
+    return w;
+}
 const Box2dWorkload& box2d_cold() {
     static const Box2dWorkload w = box2d_workload(pairs8(), 1);
     return w;
@@ -194,8 +214,9 @@ void set_counters(benchmark::State& state, std::size_t queries, double iteration
 
 // --- Pairs8 ----------------------------------------------------------------------------------
 
-template <class T> void gjk_pairs(benchmark::State& state, bool warm) {
-    const GjkWorkload<T>& w = warm ? gjk_warm<T>() : gjk_cold<T>();
+template <class T> void gjk_pairs(benchmark::State& state, bool warm, bool prepared = true) {
+    const GjkWorkload<T>& w = prepared ? (warm ? gjk_warm<T>() : gjk_cold<T>())
+                                       : (warm ? gjk_view_warm<T>() : gjk_view_cold<T>());
     const std::vector<double>& ref = warm ? reference_warm() : reference_cold();
     std::vector<gjk::SimplexCache<T>> caches(static_cast<std::size_t>(w.pairs));
     double iterations = 0, max_error = 0;
@@ -319,6 +340,9 @@ int main(int argc, char** argv) {
         })->Unit(ms);
         RegisterBenchmark(("box2d/" + w).c_str(), [warm](benchmark::State& s) {
             box2d_pairs(s, warm);
+        })->Unit(ms);
+        RegisterBenchmark(("gjk_view/" + w).c_str(), [warm](benchmark::State& s) {
+            gjk_pairs<float>(s, warm, false);
         })->Unit(ms);
     }
     for (int n : {8, 64, 512, 4096}) {

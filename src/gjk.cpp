@@ -16,7 +16,8 @@ namespace gjk {
     template OverlapOutput<T> overlap<T>(const DistanceInput<T>&);                                 \
     template std::vector<Vec2<T>> convex_hull<T>(std::span<const Vec2<T>>);                        \
     template std::vector<Vec2<T>> minkowski_difference<T>(                                         \
-        const ShapeView<T>&, const Transform<T>&, const ShapeView<T>&, const Transform<T>&);
+        const ShapeView<T>&, const Transform<T>&, const ShapeView<T>&, const Transform<T>&);       \
+    template class PreparedShape<T>;
 
 GJK_INSTANTIATE(float)
 GJK_INSTANTIATE(double)

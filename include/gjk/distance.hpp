@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "gjk/math.hpp"
+#include "gjk/prepared.hpp"
 #include "gjk/segment.hpp"
 #include "gjk/shape.hpp"
 #include "gjk/triangle.hpp"
@@ -195,7 +196,7 @@ template <class T> struct SimplexCache {
     int count{0};     ///< number of cached vertices (0: cold start)
     int index_a[3]{}; ///< A's point of each vertex
     int index_b[3]{}; ///< B's point of each vertex
-    T metric{0};      ///< the simplex's length or area when cached (see distance())
+    T metric{0};      ///< the simplex's squared length or area when cached (see distance())
 };
 
 /// Input of a distance or overlap query.
@@ -220,32 +221,55 @@ template <class T> struct DistanceOutput {
     InputError error{InputError::none};
 };
 
-/// Checks the preconditions of a query; InputError::none when it may run.
+/// Checks the preconditions of a query; InputError::none when it may run. A prepared shape
+/// (gjk/prepared.hpp) was checked when it was made: only its stored verdict is read, so the
+/// check costs O(1) instead of a pass over the points.
 template <class T> InputError validate(const DistanceInput<T>& in) {
     // A Rot from from_angle has c^2 + s^2 within a few ulps of 1; a deviation of 1e-3 means a
     // scale or a shear, which would silently change the shape (TEST(Distance, RejectsBadInput)).
+    // (A NaN or infinite c or s makes the norm NaN or infinite, which fails the same test.)
     auto transform_ok = [](const Transform<T>& xf) {
-        return is_finite(xf.p) && std::isfinite(xf.q.c) && std::isfinite(xf.q.s) &&
-               std::abs(xf.q.c * xf.q.c + xf.q.s * xf.q.s - T(1)) <= T(1e-3);
+        return std::abs(xf.q.c * xf.q.c + xf.q.s * xf.q.s - T(1)) <= T(1e-3) && is_finite(xf.p);
     };
-    auto radius_ok = [](T r) { return std::isfinite(r) && r >= T(0); };
-    constexpr std::size_t max_points = static_cast<std::size_t>(std::numeric_limits<int>::max());
-    if (in.a.points.empty())
-        return InputError::empty_a;
-    if (in.b.points.empty())
-        return InputError::empty_b;
-    if (in.a.points.size() > max_points)
-        return InputError::too_many_points_a;
-    if (in.b.points.size() > max_points)
-        return InputError::too_many_points_b;
-    if (!all_finite(in.a.points))
-        return InputError::nonfinite_point_a;
-    if (!all_finite(in.b.points))
-        return InputError::nonfinite_point_b;
-    if (!radius_ok(in.a.radius))
-        return InputError::bad_radius_a;
-    if (!radius_ok(in.b.radius))
-        return InputError::bad_radius_b;
+    // The errors of shape a; shape b's is the next enumerator (InputError's order).
+    auto shape_error = [](const ShapeView<T>& v) -> InputError {
+        // A prepared shape was checked once, when it was made; its view has points exactly
+        // when it is valid, so only an invalid one costs a look at the shape.
+        if (v.prepared && !v.points.empty()) {
+            return InputError::none;
+        }
+        if (v.prepared) {
+            switch (v.prepared->error()) {
+            case ShapeError::none:
+                return InputError::none;
+            case ShapeError::empty:
+                return InputError::empty_a;
+            case ShapeError::too_many_points:
+                return InputError::too_many_points_a;
+            case ShapeError::nonfinite_point:
+                return InputError::nonfinite_point_a;
+            case ShapeError::bad_radius:
+                return InputError::bad_radius_a;
+            }
+        }
+        constexpr std::size_t max_points =
+            static_cast<std::size_t>(std::numeric_limits<int>::max());
+        if (v.points.empty())
+            return InputError::empty_a;
+        if (v.points.size() > max_points)
+            return InputError::too_many_points_a;
+        if (!all_finite(v.points))
+            return InputError::nonfinite_point_a;
+        if (!(std::isfinite(v.radius) && v.radius >= T(0)))
+            return InputError::bad_radius_a;
+        return InputError::none;
+    };
+    const InputError ea = shape_error(in.a), eb = shape_error(in.b);
+    // Report in the order: empty, too many points, non-finite point, radius - a before b.
+    if (ea != InputError::none || eb != InputError::none) {
+        const auto rank = [](InputError e) { return e == InputError::none ? 255 : int(e); };
+        return rank(ea) <= rank(eb) ? ea : static_cast<InputError>(int(eb) + 1);
+    }
     if (!transform_ok(in.xf_a))
         return InputError::bad_transform_a;
     if (!transform_ok(in.xf_b))
@@ -257,10 +281,9 @@ template <class T> InputError validate(const DistanceInput<T>& in) {
 
 namespace detail {
 
-/// The support of Z in A's local frame: A as it is, B through the relative transform.
-template <class T>
-using LocalMinkowski =
-    MinkowskiDifference<PointSetSupport<T>, TransformedSupport<PointSetSupport<T>>>;
+/// The support of Z = B - A in A's local frame: A as it is, B through the relative transform.
+template <class Support>
+using LocalMinkowski = MinkowskiDifference<Support, TransformedSupport<Support>>;
 
 /// B's frame seen from A's: inverse(xf_a) * xf_b.
 /// For float it is computed in double and rounded once: a dozen operations per query that
@@ -276,45 +299,74 @@ template <class T> Transform<T> relative(const Transform<T>& xf_a, const Transfo
     return r;
 }
 
-template <class T> SimplexVertex<T> make_vertex(const MinkowskiPoint<T>& m) {
-    return {m.a, m.b, m.w, T(0), m.index_a, m.index_b};
+/// The simplex as the loop keeps it: the Minkowski points w = b - a, the index pairs they came
+/// from and their weights. The shape points a and b are not carried along: the witness points
+/// need them only at the end, and the indices give them back (the loop copies a third as
+/// much per vertex; that and no copies of whole simplices per iteration halved the cost of a
+/// query, bench/results).
+template <class T> struct LoopSimplex {
+    Vec2<T> w[3]{};
+    int index_a[3]{};
+    int index_b[3]{};
+    T weight[3]{};
+    int count{0};
+
+    void push(const MinkowskiPoint<T>& m) {
+        w[count] = m.w;
+        index_a[count] = m.index_a;
+        index_b[count] = m.index_b;
+        ++count;
+    }
+};
+
+/// The closest point of a simplex to the origin and which vertices make it up.
+template <class T> struct Solution {
+    Vec2<T> closest{}; ///< the closest point P
+    T weight[3]{};     ///< barycentric weights of P
+    unsigned mask{1};  ///< contributing vertices: a SegmentRegion or TriangleRegion value
+};
+
+/// The talk's "compute closest point P on S", with Q = origin (gjk/segment.hpp and
+/// gjk/triangle.hpp). The simplex is not changed: the loop first decides whether it keeps it.
+template <class T> Solution<T> solve(const LoopSimplex<T>& s) {
+    const Vec2<T> origin{};
+    Solution<T> r;
+    switch (s.count) {
+    case 1:
+        r.closest = s.w[0];
+        r.weight[0] = T(1);
+        return r;
+    case 2: {
+        const SegmentClosest<T> c = closest_point_segment(s.w[0], s.w[1], origin);
+        r.closest = c.point;
+        r.weight[0] = c.u, r.weight[1] = c.v;
+        r.mask = static_cast<unsigned>(c.region);
+        return r;
+    }
+    default: {
+        const TriangleClosest<T> c = closest_point_triangle(s.w[0], s.w[1], s.w[2], origin);
+        r.closest = c.point;
+        r.weight[0] = c.u, r.weight[1] = c.v, r.weight[2] = c.w;
+        r.mask = static_cast<unsigned>(c.region);
+        return r;
+    }
+    }
 }
 
-/// Keeps the vertices whose bit is set in `mask` (a SegmentRegion or TriangleRegion value),
-/// in order, with their weights.
-template <class T> void keep(Simplex<T>& s, unsigned mask, const T (&weights)[3]) {
+/// The talk's "cull non-contributing vertices from S": keeps the vertices in the solution's
+/// mask, in order, with their weights.
+template <class T> void keep(LoopSimplex<T>& s, const Solution<T>& r) {
     int n = 0;
     for (int i = 0; i < s.count; ++i) {
-        if (mask & (1u << i)) {
-            s.v[n] = s.v[i];
-            s.v[n].weight = weights[i];
+        if (r.mask & (1u << i)) {
+            s.w[n] = s.w[i];
+            s.index_a[n] = s.index_a[i];
+            s.index_b[n] = s.index_b[i];
+            s.weight[n] = r.weight[i];
             ++n;
         }
     }
     s.count = n;
-}
-
-/// The talk's "compute closest point P on S; cull non-contributing vertices from S", with
-/// Q = origin. Returns P.
-template <class T> Vec2<T> solve(Simplex<T>& s) {
-    const Vec2<T> origin{};
-    switch (s.count) {
-    case 1:
-        s.v[0].weight = T(1);
-        return s.v[0].w;
-    case 2: {
-        const SegmentClosest<T> r = closest_point_segment(s.v[0].w, s.v[1].w, origin);
-        const T weights[3] = {r.u, r.v, T(0)};
-        keep(s, static_cast<unsigned>(r.region), weights);
-        return r.point;
-    }
-    default: {
-        const TriangleClosest<T> r = closest_point_triangle(s.v[0].w, s.v[1].w, s.v[2].w, origin);
-        const T weights[3] = {r.u, r.v, r.w};
-        keep(s, static_cast<unsigned>(r.region), weights);
-        return r.point;
-    }
-    }
 }
 
 /// The search direction toward the origin, from a solved 1- or 2-simplex, or zero when the
@@ -324,13 +376,13 @@ template <class T> Vec2<T> solve(Simplex<T>& s) {
 ///    single-precision segment has dot(d, B - A) = 3.2e-6); instead d = perp(e), exactly
 ///    perpendicular (gjk/math.hpp), flipped so that dot(d, origin - w0) > 0. No division.
 ///    When that dot product is exactly zero the origin is on the edge (cases 3b and 4).
-template <class T> Vec2<T> search_direction(const Simplex<T>& s) {
+template <class T> Vec2<T> search_direction(const LoopSimplex<T>& s) {
     if (s.count == 1) {
-        return -s.v[0].w;
+        return -s.w[0];
     }
-    const Vec2<T> e = s.v[1].w - s.v[0].w;
+    const Vec2<T> e = s.w[1] - s.w[0];
     const Vec2<T> d = perp(e);
-    const T side = dot(d, -s.v[0].w);
+    const T side = dot(d, -s.w[0]);
     if (side > T(0)) {
         return d;
     }
@@ -341,164 +393,168 @@ template <class T> Vec2<T> search_direction(const Simplex<T>& s) {
 }
 
 /// The size of a simplex that warm starting compares between calls: 0 for a point, the
-/// length of a segment, the signed area (times 2) of a triangle.
-template <class T> T metric(const Simplex<T>& s) {
+/// squared length of a segment (no square root: only ratios are compared), the signed area
+/// (times 2) of a triangle.
+template <class T> T metric(const LoopSimplex<T>& s) {
     switch (s.count) {
     case 2:
-        return length(s.v[1].w - s.v[0].w);
+        return length_squared(s.w[1] - s.w[0]);
     case 3:
-        return cross(s.v[1].w - s.v[0].w, s.v[2].w - s.v[0].w);
+        return cross(s.w[1] - s.w[0], s.w[2] - s.w[0]);
     default:
         return T(0);
     }
 }
 
 /// Rebuilds the cached simplex, or returns false when the cache cannot be used: indices out
-/// of range for these shapes, or a simplex whose size changed by more than a factor 2 (the
+/// of range for these shapes, or a simplex whose metric changed by more than a factor 2 (the
 /// shapes moved too much for it to help) or that collapsed or flipped.
 template <class T, class Support>
-bool read_cache(const SimplexCache<T>& cache, const Support& z, int count_a, int count_b,
-                Simplex<T>& s) {
+bool read_cache(const SimplexCache<T>& cache, const Support& z, LoopSimplex<T>& s) {
     if (cache.count < 1 || cache.count > 3) {
         return false;
     }
+    const int count_a = z.a.count(), count_b = z.b.count();
     for (int i = 0; i < cache.count; ++i) {
         if (cache.index_a[i] < 0 || cache.index_a[i] >= count_a || cache.index_b[i] < 0 ||
             cache.index_b[i] >= count_b) {
             return false;
         }
-        s.v[i] = make_vertex(z.vertex(cache.index_a[i], cache.index_b[i]));
+        s.push(z.vertex(cache.index_a[i], cache.index_b[i]));
     }
-    s.count = cache.count;
     if (s.count > 1) {
         const T old_metric = cache.metric, new_metric = metric(s);
         const bool same_sign = (old_metric > T(0)) == (new_metric > T(0));
         const T o = std::abs(old_metric), n = std::abs(new_metric);
         if (!(same_sign && n > T(0) && 2 * n >= o && n <= 2 * o)) { // NaN fails safe: cold
+            s.count = 0;
             return false;
         }
     }
     return true;
 }
 
-template <class T> void write_cache(SimplexCache<T>& cache, const Simplex<T>& s) {
+template <class T> void write_cache(SimplexCache<T>& cache, const LoopSimplex<T>& s) {
     cache.count = s.count;
-    for (int i = 0; i < s.count; ++i) {
-        cache.index_a[i] = s.v[i].index_a;
-        cache.index_b[i] = s.v[i].index_b;
+    for (int i = 0; i < 3; ++i) { // all three slots: a loop to the count became memcpy calls
+        cache.index_a[i] = s.index_a[i];
+        cache.index_b[i] = s.index_b[i];
     }
     cache.metric = metric(s);
 }
 
-/// A simplex moved from A's local frame to the world frame.
-template <class T> Simplex<T> to_world(const Simplex<T>& s, const Transform<T>& xf_a) {
-    Simplex<T> r = s;
+/// A vertex of the simplex with its shape points, in the world frame (for traces). Indices are
+/// those of the shapes' input points (PreparedShape::source_index for a prepared shape).
+template <class T, class Support>
+SimplexVertex<T> world_vertex(const Support& z, const Transform<T>& xf_a, int index_a, int index_b,
+                              T weight) {
+    const MinkowskiPoint<T> m = z.vertex(index_a, index_b);
+    return {apply(xf_a, m.a), apply(xf_a, m.b),    rotate(xf_a.q, m.w),
+            weight,           z.a.source(index_a), z.b.source(index_b)};
+}
+
+template <class T, class Support>
+Simplex<T> world_simplex(const Support& z, const Transform<T>& xf_a, const LoopSimplex<T>& s) {
+    Simplex<T> r;
+    r.count = s.count;
     for (int i = 0; i < s.count; ++i) {
-        r.v[i].a = apply(xf_a, s.v[i].a);
-        r.v[i].b = apply(xf_a, s.v[i].b);
-        r.v[i].w = rotate(xf_a.q, s.v[i].w);
+        r.v[i] = world_vertex(z, xf_a, s.index_a[i], s.index_b[i], s.weight[i]);
     }
     return r;
 }
 
-/// What the core loop leaves behind, in A's local frame.
+/// What the core loop leaves behind besides its simplex, in A's local frame.
 template <class T> struct LoopResult {
-    Simplex<T> simplex{};             ///< final simplex, solved (weights set)
-    Vec2<T> closest{};                ///< its closest point to the origin
+    Vec2<T> closest{};                ///< the kept simplex's closest point to the origin
     Vec2<T> direction{};              ///< the last search direction built (may be zero)
     Vec2<T> last_support_direction{}; ///< the direction of the last support query (or zero)
     int iterations{0};
     Termination termination{Termination::max_iterations};
 };
 
-/// The GJK loop on the support `z`, from the simplex `s`. With `separation_radius` >= 0 it is
-/// the overlap test of the second GJK article: it also stops as soon as a support plane shows
-/// that Z stays further than that radius from the origin (Termination::separating_axis).
-template <class T, class Support>
-LoopResult<T> run(const Support& z, Simplex<T> s, int max_iterations, T separation_radius,
+/// The GJK loop on the support `z`, from the simplex `s`, which it leaves solved (weights set)
+/// as the loop's answer. With `separation_radius` >= 0 it is the overlap test of the second GJK
+/// article: it also stops as soon as a support plane shows that Z stays further than that
+/// radius from the origin (Termination::separating_axis). With kTraced, every iteration is
+/// recorded in `trace` (the talk's Output::simplices); without, that code is compiled out.
+template <bool kTraced, class T, class Support>
+LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T separation_radius,
                   const Transform<T>& xf_a, std::vector<TraceStep<T>>* trace) {
     LoopResult<T> out;
-    Simplex<T> previous{};
     T previous_distance2 = std::numeric_limits<T>::infinity();
-    Vec2<T> previous_closest{};
 
     for (;;) {
         ++out.iterations;
 
-        // The talk's case 1 compares the new support point with the simplex as it was before
-        // culling: a vertex dropped now and found again next time would cycle.
-        int saved_a[3], saved_b[3];
-        const int saved_count = s.count;
-        for (int i = 0; i < saved_count; ++i) {
-            saved_a[i] = s.v[i].index_a;
-            saved_b[i] = s.v[i].index_b;
-        }
-
-        // Closest point of the simplex; cull what does not contribute.
-        const Vec2<T> closest = solve(s);
-        const T distance2 = length_squared(closest);
+        // Closest point of the simplex (not culled yet: the loop may keep the previous one).
+        const Solution<T> solution = solve(s);
+        const T distance2 = length_squared(solution.closest);
 
         TraceStep<T>* step = nullptr;
-        if (trace) {
-            trace->push_back({});
-            step = &trace->back();
-            step->simplex = to_world(s, xf_a);
-            step->closest = rotate(xf_a.q, closest);
+        if constexpr (kTraced) {
+            step = &trace->emplace_back();
         }
-        // Every way out keeps a solved simplex and its closest point.
-        auto finish = [&](Termination t, const Simplex<T>& kept, Vec2<T> kept_closest) {
+        // Every way out names the solved simplex it keeps; `s` is that simplex afterwards.
+        auto finish = [&](Termination t, Vec2<T> closest) {
             out.termination = t;
-            out.simplex = kept;
-            out.closest = kept_closest;
-            if (step) {
+            out.closest = closest;
+            if constexpr (kTraced) {
+                step->simplex = world_simplex(z, xf_a, s);
+                step->closest = rotate(xf_a.q, closest);
                 step->termination = t;
             }
             return out;
         };
 
         // Case 2: all three vertices contribute, so the origin is inside the triangle.
-        if (s.count == 3) {
-            return finish(Termination::containment, s, closest);
+        if (solution.mask == 0b111u) {
+            keep(s, solution);
+            return finish(Termination::containment, solution.closest);
         }
 
         // GJK's distance strictly decreases in exact arithmetic; if it did not, round-off is
-        // at work (or a duplicate point under another index): keep the better simplex.
+        // at work (or a duplicate point under another index): keep the previous simplex, which
+        // is this one without its newest vertex, weights as they were.
         if (!(distance2 < previous_distance2)) { // NaN fails safe: stop
-            if (step) { // this step's simplex was not kept: show the one that was
-                step->simplex = to_world(previous, xf_a);
-                step->closest = rotate(xf_a.q, previous_closest);
-            }
-            return finish(Termination::no_progress, previous, previous_closest);
+            --s.count;
+            return finish(Termination::no_progress, out.closest);
         }
-        previous = s;
+
+        // The talk's case 1 compares the new support point with the simplex as it was before
+        // culling: a vertex dropped now and found again next time would cycle.
+        // (All three slots are copied: a loop up to the count became two memcpy calls.)
+        const int saved_count = s.count;
+        const int saved_a[3] = {s.index_a[0], s.index_a[1], s.index_a[2]};
+        const int saved_b[3] = {s.index_b[0], s.index_b[1], s.index_b[2]};
+        keep(s, solution);
         previous_distance2 = distance2;
-        previous_closest = closest;
+        out.closest = solution.closest;
 
         const Vec2<T> d = search_direction(s);
         out.direction = d;
-        if (step) {
+        if constexpr (kTraced) {
             step->direction = rotate(xf_a.q, d);
         }
         if (d.x == T(0) && d.y == T(0)) {
             // Cases 3a, 3b and 4: the origin is on the simplex, so in Z.
-            return finish(s.count == 1 ? Termination::vertex_overlap : Termination::edge_overlap, s,
-                          closest);
+            return finish(s.count == 1 ? Termination::vertex_overlap : Termination::edge_overlap,
+                          solution.closest);
         }
         if (out.iterations >= max_iterations) {
-            return finish(Termination::max_iterations, s, closest);
+            return finish(Termination::max_iterations, solution.closest);
         }
 
-        const SimplexVertex<T> v = make_vertex(z(d));
+        const MinkowskiPoint<T> v = z(d);
         out.last_support_direction = d;
-        if (step) {
+        if constexpr (kTraced) {
             step->has_support = true;
-            step->support = to_world(Simplex<T>{{v, {}, {}}, 1}, xf_a).v[0];
+            step->support = world_vertex(z, xf_a, v.index_a, v.index_b, T(0));
         }
 
         // Case 1: a repeated support point; the simplex holds the closest feature.
         for (int i = 0; i < saved_count; ++i) {
             if (v.index_a == saved_a[i] && v.index_b == saved_b[i]) {
-                return finish(Termination::repeated_support, s, closest);
+                return finish(Termination::repeated_support, solution.closest);
             }
         }
 
@@ -507,16 +563,28 @@ LoopResult<T> run(const Support& z, Simplex<T> s, int max_iterations, T separati
         // is further than -reach/|d| from the origin; beyond the radius, that settles it.
         if (separation_radius >= T(0) && reach < T(0) &&
             reach * reach > separation_radius * separation_radius * length_squared(d)) {
-            return finish(Termination::separating_axis, s, closest);
+            return finish(Termination::separating_axis, solution.closest);
         }
 
         // The new point must lie beyond the simplex along d, or the distance cannot decrease.
-        if (!(reach > dot(d, s.v[0].w))) {
-            return finish(Termination::no_progress, s, closest);
+        if (!(reach > dot(d, s.w[0]))) {
+            return finish(Termination::no_progress, solution.closest);
         }
 
-        s.v[s.count++] = v;
+        if constexpr (kTraced) {
+            step->simplex = world_simplex(z, xf_a, s);
+            step->closest = rotate(xf_a.q, solution.closest);
+        }
+        s.push(v);
     }
+}
+
+/// The loop with or without a trace (the trace-free one has no trace code at all).
+template <class T, class Support>
+LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T separation_radius,
+                  const Transform<T>& xf_a, std::vector<TraceStep<T>>* trace) {
+    return trace ? run<true>(z, s, max_iterations, separation_radius, xf_a, trace)
+                 : run<false>(z, s, max_iterations, separation_radius, xf_a, trace);
 }
 
 /// The witness weights of a containment. The triangle's weights are the barycentric
@@ -526,39 +594,35 @@ LoopResult<T> run(const Support& z, Simplex<T> s, int max_iterations, T separati
 /// So of the triangle and its three edges, keep the one whose weighted point is nearest the
 /// origin: the triangle whenever it is well shaped. Story: TEST(Distance,
 /// FlatContainmentTriangleStillGivesCoincidentWitnessPoints).
-template <class T> Simplex<T> best_containment_weights(const Simplex<T>& triangle) {
-    auto point_of = [](const Simplex<T>& s) {
-        Vec2<T> p{};
-        for (int i = 0; i < s.count; ++i) {
-            p += s.v[i].weight * s.v[i].w;
-        }
-        return p;
-    };
-    Simplex<T> best = triangle;
-    T best_distance2 = length_squared(point_of(triangle));
+template <class T> void best_containment_weights(LoopSimplex<T>& triangle) {
+    const Vec2<T> p = triangle.weight[0] * triangle.w[0] + triangle.weight[1] * triangle.w[1] +
+                      triangle.weight[2] * triangle.w[2];
+    T best_distance2 = length_squared(p);
     // A well-shaped triangle's point is the origin up to the round-off of its coordinates,
     // a few ulps of its largest vertex; no edge can beat that, so skip the edges (the common
     // case, and a third of the cost of a warm-started query otherwise).
-    T largest2 = T(0);
-    for (int i = 0; i < 3; ++i) {
-        largest2 = std::max(largest2, length_squared(triangle.v[i].w));
-    }
+    const T largest2 = std::max({length_squared(triangle.w[0]), length_squared(triangle.w[1]),
+                                 length_squared(triangle.w[2])});
     const T round_off = 16 * std::numeric_limits<T>::epsilon();
     if (best_distance2 <= round_off * round_off * largest2) {
-        return best;
+        return;
     }
+    LoopSimplex<T> best = triangle;
     for (int i = 0; i < 3; ++i) {
-        Simplex<T> edge;
+        const int j = (i + 1) % 3;
+        LoopSimplex<T> edge;
         edge.count = 2;
-        edge.v[0] = triangle.v[i];
-        edge.v[1] = triangle.v[(i + 1) % 3];
-        const Vec2<T> p = solve(edge);
-        if (length_squared(p) < best_distance2) {
+        edge.w[0] = triangle.w[i], edge.w[1] = triangle.w[j];
+        edge.index_a[0] = triangle.index_a[i], edge.index_a[1] = triangle.index_a[j];
+        edge.index_b[0] = triangle.index_b[i], edge.index_b[1] = triangle.index_b[j];
+        const Solution<T> r = solve(edge);
+        if (length_squared(r.closest) < best_distance2) {
+            keep(edge, r);
             best = edge;
-            best_distance2 = length_squared(p);
+            best_distance2 = length_squared(r.closest);
         }
     }
-    return best;
+    triangle = best;
 }
 
 /// Whether the loop ended with the origin on the simplex (cases 2, 3a, 3b, 4): the cores meet.
@@ -585,11 +649,11 @@ template <class T> Status classify(T core_distance, T radii, bool normal_known) 
 /// origin (case 3a reached from outside), and both normals of the edge through the origin
 /// (case 3b). One to three support calls, and only when the shapes touch or overlap.
 template <class T, class Support>
-Vec2<T> touching_normal(const Support& z, const LoopResult<T>& r) {
+Vec2<T> touching_normal(const Support& z, const LoopSimplex<T>& s, const LoopResult<T>& r) {
     Vec2<T> candidates[3];
     int n = 0;
-    if (r.termination == Termination::edge_overlap && r.simplex.count == 2) {
-        const Vec2<T> e = r.simplex.v[1].w - r.simplex.v[0].w;
+    if (r.termination == Termination::edge_overlap && s.count == 2) {
+        const Vec2<T> e = s.w[1] - s.w[0];
         candidates[n++] = perp(e);
         candidates[n++] = -perp(e);
     }
@@ -605,59 +669,46 @@ Vec2<T> touching_normal(const Support& z, const LoopResult<T>& r) {
     return {};
 }
 
-} // namespace detail
+/// The first simplex: the cached one if it still fits, else the talk's arbitrary vertex.
+template <class T, class Support>
+void start(const Support& z, const SimplexCache<T>* cache, LoopSimplex<T>& s) {
+    s.count = 0;
+    if (!(cache && read_cache(*cache, z, s))) {
+        s.push(z.vertex(0, 0));
+    }
+}
 
-/// Distance, witness points and normal between two convex shapes (see the top of this file).
-/// `cache`, if given, warm starts from and is updated to the final simplex. `trace`, if
-/// given, is cleared and receives one TraceStep per iteration.
-template <class T>
-DistanceOutput<T> distance(const DistanceInput<T>& input,
-                           std::type_identity_t<SimplexCache<T>>* cache = nullptr,
-                           std::type_identity_t<std::vector<TraceStep<T>>>* trace = nullptr) {
+/// distance() on the support of Z in A's frame (a plain or a prepared pair of shapes).
+template <class T, class Support>
+DistanceOutput<T> distance(const DistanceInput<T>& input, const Support& z, T ra, T rb,
+                           SimplexCache<T>* cache, std::vector<TraceStep<T>>* trace) {
     DistanceOutput<T> out;
-    if (trace) {
-        trace->clear();
-    }
-    out.error = validate(input);
-    if (out.error != InputError::none) {
-        out.status = Status::invalid_input;
-        return out;
-    }
-
-    const Transform<T> xf = detail::relative(input.xf_a, input.xf_b);
-    const detail::LocalMinkowski<T> z{{input.a.points}, {{input.b.points}, xf}};
-
-    Simplex<T> s;
-    if (!(cache && detail::read_cache(*cache, z, static_cast<int>(input.a.points.size()),
-                                      static_cast<int>(input.b.points.size()), s))) {
-        s.count = 1; // the talk: start from an arbitrary vertex
-        s.v[0] = detail::make_vertex(z.vertex(0, 0));
-    }
-
-    detail::LoopResult<T> r = detail::run(z, s, input.max_iterations, T(-1), input.xf_a, trace);
+    LoopSimplex<T> s;
+    start(z, cache, s);
+    const LoopResult<T> r = run(z, s, input.max_iterations, T(-1), input.xf_a, trace);
     out.iterations = r.iterations;
     out.termination = r.termination;
     if (cache) {
-        detail::write_cache(*cache, r.simplex);
+        write_cache(*cache, s);
     }
     if (r.termination == Termination::containment) {
-        r.simplex = detail::best_containment_weights(r.simplex);
+        best_containment_weights(s);
     }
 
     // Witness points from the simplex barycentrics (the talk: apply the weights to the
-    // original points), in A's frame.
+    // original points), in A's frame; the indices give the points back.
     Vec2<T> pa{}, pb{};
-    for (int i = 0; i < r.simplex.count; ++i) {
-        pa += r.simplex.v[i].weight * r.simplex.v[i].a;
-        pb += r.simplex.v[i].weight * r.simplex.v[i].b;
+    for (int i = 0; i < s.count; ++i) {
+        pa += s.weight[i] * z.a.vertex(s.index_a[i]);
+        pb += s.weight[i] * z.b.vertex(s.index_b[i]);
     }
 
     T core_distance = T(0);
     Vec2<T> normal{};
-    const bool core_overlap = detail::cores_meet(r.termination);
+    const bool core_overlap = cores_meet(r.termination);
     if (core_overlap) {
         pb = pa; // one common point: pb - pa is zero up to round-off
-        normal = detail::touching_normal(z, r);
+        normal = touching_normal(z, s, r);
     } else {
         core_distance = length(r.closest);
         // The normal from A to B is the closest point's direction; for an edge, the exact
@@ -665,9 +716,7 @@ DistanceOutput<T> distance(const DistanceInput<T>& input,
         normal = r.direction == Vec2<T>{} ? normalized(r.closest) : normalized(-r.direction);
     }
 
-    const T ra = input.use_radii ? input.a.radius : T(0);
-    const T rb = input.use_radii ? input.b.radius : T(0);
-    out.status = detail::classify(core_distance, ra + rb, !(normal == Vec2<T>{}));
+    out.status = classify(core_distance, ra + rb, !(normal == Vec2<T>{}));
     if (out.status == Status::separated) {
         out.distance = core_distance - (ra + rb);
         pa += ra * normal;
@@ -702,6 +751,40 @@ DistanceOutput<T> distance(const DistanceInput<T>& input,
     return out;
 }
 
+} // namespace detail
+
+/// Distance, witness points and normal between two convex shapes (see the top of this file).
+/// `cache`, if given, warm starts from and is updated to the final simplex. `trace`, if
+/// given, is cleared and receives one TraceStep per iteration. When both shapes are views of
+/// PreparedShape objects the query skips validating their points and uses their O(log n)
+/// support; otherwise the points are checked and scanned on every call.
+template <class T>
+DistanceOutput<T> distance(const DistanceInput<T>& input,
+                           std::type_identity_t<SimplexCache<T>>* cache = nullptr,
+                           std::type_identity_t<std::vector<TraceStep<T>>>* trace = nullptr) {
+    if (trace) {
+        trace->clear();
+    }
+    DistanceOutput<T> out;
+    out.error = validate(input);
+    if (out.error != InputError::none) {
+        out.status = Status::invalid_input;
+        return out;
+    }
+    const Transform<T> xf = detail::relative(input.xf_a, input.xf_b);
+    const T ra = input.use_radii ? input.a.radius : T(0);
+    const T rb = input.use_radii ? input.b.radius : T(0);
+    if (input.a.prepared && input.b.prepared) {
+        const PreparedSupport<T> sa{input.a.points, input.a.prepared};
+        const PreparedSupport<T> sb{input.b.points, input.b.prepared};
+        const detail::LocalMinkowski<PreparedSupport<T>> z{sa, {sb, xf}};
+        return detail::distance(input, z, ra, rb, cache, trace);
+    }
+    const PointSetSupport<T> sa{input.a.points}, sb{input.b.points};
+    const detail::LocalMinkowski<PointSetSupport<T>> z{sa, {sb, xf}};
+    return detail::distance(input, z, ra, rb, cache, trace);
+}
+
 /// Closest point of a convex shape to the point q (the talk, section 3), as a distance query
 /// with A = the point q: point_a is q, point_b the closest point on the shape, the normal
 /// points from q to the shape.
@@ -711,7 +794,7 @@ DistanceOutput<T> distance_to_point(Vec2<T> q, const ShapeView<T>& shape,
                                     std::vector<TraceStep<T>>* trace = nullptr) {
     const Vec2<T> point[1] = {q};
     DistanceInput<T> in;
-    in.a = {std::span<const Vec2<T>>(point), T(0)};
+    in.a = ShapeView<T>(std::span<const Vec2<T>>(point), T(0));
     in.b = shape;
     in.xf_b = xf;
     return distance(in, nullptr, trace);

@@ -7,6 +7,7 @@
 #include "gjk/instantiations.hpp"
 #include "gjk/math.hpp"
 #include "gjk/overlap.hpp"
+#include "gjk/prepared.hpp"
 #include "gjk/segment.hpp"
 #include "gjk/shape.hpp"
 #include "gjk/triangle.hpp"

@@ -8,6 +8,7 @@
 #include "gjk/distance.hpp"
 #include "gjk/hull.hpp"
 #include "gjk/overlap.hpp"
+#include "gjk/prepared.hpp"
 
 namespace gjk {
 
@@ -22,7 +23,8 @@ namespace gjk {
     extern template OverlapOutput<T> overlap<T>(const DistanceInput<T>&);                          \
     extern template std::vector<Vec2<T>> convex_hull<T>(std::span<const Vec2<T>>);                 \
     extern template std::vector<Vec2<T>> minkowski_difference<T>(                                  \
-        const ShapeView<T>&, const Transform<T>&, const ShapeView<T>&, const Transform<T>&);
+        const ShapeView<T>&, const Transform<T>&, const ShapeView<T>&, const Transform<T>&);       \
+    extern template class PreparedShape<T>;
 
 GJK_EXTERN(float)
 GJK_EXTERN(double)

@@ -20,6 +20,40 @@ template <class T> struct OverlapOutput {
     InputError error{InputError::none};         ///< what is wrong when status is invalid_input
 };
 
+namespace detail {
+
+/// overlap() on the support of Z in A's frame (a plain or a prepared pair of shapes).
+template <class T, class Support>
+OverlapOutput<T> overlap(const DistanceInput<T>& input, const Support& z) {
+    OverlapOutput<T> out;
+    LoopSimplex<T> s;
+    start<T>(z, nullptr, s);
+    const T radii = input.use_radii ? input.a.radius + input.b.radius : T(0);
+    const LoopResult<T> r = run<false>(z, s, input.max_iterations, radii, input.xf_a,
+                                       static_cast<std::vector<TraceStep<T>>*>(nullptr));
+    out.iterations = r.iterations;
+    out.termination = r.termination;
+    if (r.termination == Termination::separating_axis) {
+        out.status = Status::separated;
+        return out;
+    }
+    if (cores_meet(r.termination)) {
+        // Touching needs a proven normal, which only matters (and costs support calls) when
+        // there are no radii to make the meeting cores an overlap anyway.
+        const bool normal_known = radii == T(0) && !(touching_normal(z, s, r) == Vec2<T>{});
+        out.status = classify(T(0), radii, normal_known);
+    } else { // converged on the closest feature: compare its distance with the radii
+        out.status = classify(length(r.closest), radii, !(r.closest == Vec2<T>{}));
+    }
+    out.overlap = out.status != Status::separated;
+    if (r.termination == Termination::max_iterations) {
+        out.status = Status::max_iterations;
+    }
+    return out;
+}
+
+} // namespace detail
+
 /// Whether the two shapes of `input` overlap or touch; stops as soon as it can decide.
 template <class T> OverlapOutput<T> overlap(const DistanceInput<T>& input) {
     OverlapOutput<T> out;
@@ -28,33 +62,13 @@ template <class T> OverlapOutput<T> overlap(const DistanceInput<T>& input) {
         return out;
     }
     const Transform<T> xf = detail::relative(input.xf_a, input.xf_b);
-    const detail::LocalMinkowski<T> z{{input.a.points}, {{input.b.points}, xf}};
-    Simplex<T> s;
-    s.count = 1;
-    s.v[0] = detail::make_vertex(z.vertex(0, 0));
-
-    const T radii = input.use_radii ? input.a.radius + input.b.radius : T(0);
-    const detail::LoopResult<T> r =
-        detail::run<T>(z, s, input.max_iterations, radii, input.xf_a, nullptr);
-    out.iterations = r.iterations;
-    out.termination = r.termination;
-    if (r.termination == Termination::separating_axis) {
-        out.status = Status::separated;
-        return out;
+    if (input.a.prepared && input.b.prepared) {
+        const PreparedSupport<T> sa{input.a.points, input.a.prepared};
+        const PreparedSupport<T> sb{input.b.points, input.b.prepared};
+        return detail::overlap(input, detail::LocalMinkowski<PreparedSupport<T>>{sa, {sb, xf}});
     }
-    if (detail::cores_meet(r.termination)) {
-        // Touching needs a proven normal, which only matters (and costs support calls) when
-        // there are no radii to make the meeting cores an overlap anyway.
-        const bool normal_known = radii == T(0) && !(detail::touching_normal(z, r) == Vec2<T>{});
-        out.status = detail::classify(T(0), radii, normal_known);
-    } else { // converged on the closest feature: compare its distance with the radii
-        out.status = detail::classify(length(r.closest), radii, !(r.closest == Vec2<T>{}));
-    }
-    out.overlap = out.status != Status::separated;
-    if (r.termination == Termination::max_iterations) {
-        out.status = Status::max_iterations;
-    }
-    return out;
+    const PointSetSupport<T> sa{input.a.points}, sb{input.b.points};
+    return detail::overlap(input, detail::LocalMinkowski<PointSetSupport<T>>{sa, {sb, xf}});
 }
 
 } // namespace gjk

@@ -4,8 +4,9 @@
 // a point (a circle with a radius), two a segment (a capsule), more a polygon (a rounded
 // polygon). The points may come in any order, repeat, or be collinear; a non-convex set stands
 // for its convex hull, because GJK only ever looks at a shape through its support function
-// and a non-convex vertex is never a support point. There is no cap on the number of points:
-// the support function is a linear scan (see README, Limits).
+// and a non-convex vertex is never a support point. The support of a plain point set is a
+// linear scan; a shape queried many times is better prepared once (gjk/prepared.hpp: hull,
+// validation, O(log n) support).
 //
 // Support functions compose through small templates, so the GJK loop never knows which shape
 // it runs on: a PointSetSupport gives the extreme point of a point set in local coordinates,
@@ -14,6 +15,7 @@
 //     support(Z, d) = support(B, d) - support(A, -d).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -22,11 +24,24 @@
 
 namespace gjk {
 
+template <class T> class PreparedShape;
+
 /// A non-owning view of a convex shape: its points (any order; their convex hull is the
 /// shape) and a radius that rounds it. This is what the queries take.
+///
+/// A view made by PreparedShape::view() also points at the prepared shape: its points are the
+/// hull's vertices, already validated, and the queries then skip the per-call validation and
+/// find support points in O(log n) (gjk/prepared.hpp). Do not change such a view's fields.
 template <class T> struct ShapeView {
     std::span<const Vec2<T>> points{}; ///< 1..N points in the shape's local frame
     T radius{0};                       ///< >= 0; the shape is every point within radius of the hull
+    const PreparedShape<T>* prepared{nullptr}; ///< set by PreparedShape::view() only
+
+    /// An empty view (a query on it reports InputError::empty_a or empty_b).
+    constexpr ShapeView() = default;
+    /// A view of the points, rounded by `radius`.
+    constexpr ShapeView(std::span<const Vec2<T>> points_, T radius_ = T(0))
+        : points(points_), radius(radius_) {}
 };
 
 /// An owning convex shape with named constructors for the common cases.
@@ -84,11 +99,14 @@ template <class T> int support_index(std::span<const Vec2<T>> points, Vec2<T> d)
     T best_value = dot(d, points[0]);
     const int n = static_cast<int>(points.size());
     for (int i = 1; i < n; ++i) {
+        // Arithmetic, not a branch: which point wins is data, and the compiler emitted a
+        // branch that mispredicted once per scan, costing more than the scan's arithmetic
+        // (a third of a query: bench/bench.cpp, Pairs8/cold). std::max(a, b) is b exactly
+        // when a < b, the same test.
         const T value = dot(d, points[static_cast<std::size_t>(i)]);
-        if (value > best_value) {
-            best = i;
-            best_value = value;
-        }
+        const int better = best_value < value;
+        best += better * (i - best);
+        best_value = std::max(best_value, value);
     }
     return best;
 }
@@ -110,6 +128,8 @@ template <class T> struct PointSetSupport {
     }
     Vec2<T> vertex(int i) const { return points[static_cast<std::size_t>(i)]; }
     int count() const { return static_cast<int>(points.size()); }
+    /// The index of point i in the shape's input (the same: the set is the input).
+    int source(int i) const { return i; }
 };
 
 /// Any support seen through a transform: the direction goes into the base's frame, the point
@@ -126,6 +146,7 @@ template <class Base> struct TransformedSupport {
     }
     Vec2<scalar> vertex(int i) const { return apply(xf, base.vertex(i)); }
     int count() const { return base.count(); }
+    int source(int i) const { return base.source(i); }
 };
 
 /// A point of the Minkowski difference Z = B - A with the two points it came from.

@@ -1,0 +1,288 @@
+// gjk/prepared.hpp - a shape prepared once for many queries: validated, reduced to its convex
+// hull, and with a support function in O(log n).
+//
+// GJK asks a shape for support points only (the talk, section 3), and a plain point set answers
+// with a linear scan, checked for NaN on every query. A shape that takes part in many queries -
+// a body in a physics world, an obstacle in a planner - pays that once here instead:
+//   - validation: finite points, at least one, a finite radius >= 0 (an error is kept and every
+//     query on the shape reports it);
+//   - the convex hull (gjk/hull.hpp), counter-clockwise without collinear or repeated points,
+//     with the index of each hull vertex in the input (source_index);
+//   - for more than kScanLimit vertices, the pseudo-angles of the outward edge normals.
+//
+// Support in O(log n). On a convex polygon in counter-clockwise order the outward normals of
+// the edges turn counter-clockwise, and vertex i is the support point exactly for directions
+// between the normals of the edges before and after it (edge i runs from vertex i to i + 1).
+// The vertices are rotated so that edge 0 has the smallest normal angle; the angles are then
+// sorted, and a binary search on the direction's angle finds the vertex. Angles are
+// "pseudo-angles" (pseudo_angle below): a monotone function of the true angle that needs one
+// division instead of an atan2. Round-off in the pseudo-angles can only mistake a vertex for a
+// neighbour when the direction is within round-off of an edge normal, so the search ends with
+// a hill climb on dot(d, v): on a convex polygon dot(d, v) has one peak around the cycle, and
+// climbing from any vertex reaches it; from the searched vertex it takes zero or one step
+// (TEST(Prepared, SupportMatchesTheLinearScanOnEveryDirection)).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <span>
+#include <vector>
+
+#include "gjk/hull.hpp"
+#include "gjk/math.hpp"
+#include "gjk/shape.hpp"
+
+namespace gjk {
+
+/// What is wrong with the points or the radius given to PreparedShape::make.
+enum class ShapeError : unsigned char {
+    none,
+    empty,           ///< no points
+    too_many_points, ///< more points than an int can index
+    nonfinite_point, ///< a point is NaN or infinite
+    bad_radius,      ///< the radius is negative, NaN or infinite
+};
+
+/// The pseudo-angle of a nonzero vector: a number in [0, 4) that grows with the vector's
+/// angle counter-clockwise from +x, as atan2 does, but costs one division. (The zero vector
+/// gives 0.) Only its order is used: the support search compares pseudo-angles.
+template <class T> T pseudo_angle(Vec2<T> v) {
+    const T sum = std::abs(v.x) + std::abs(v.y);
+    if (!(sum > T(0))) {
+        return T(0);
+    }
+    const T p = v.x / sum; // 1 along +x, 0 along +-y, -1 along -x
+    return v.y < T(0) ? T(3) + p : T(1) - p;
+}
+
+/// A convex shape prepared for many queries (see the top of this file). Make one with make(),
+/// query it through view(): every query of the library accepts the view. Up to kInline hull
+/// vertices are stored inside the object, as Box2D stores a polygon's, so that shapes kept in
+/// an array lie together in memory; more go to the heap. A view points into the shape: it is
+/// valid while the shape lives and is not moved.
+template <class T> class PreparedShape {
+  public:
+    /// Above this many hull vertices the support uses the binary search; at or below it a
+    /// linear scan, which costs no more for so few points (bench/bench.cpp, BigN/8 and /64).
+    static constexpr int kScanLimit = 16;
+    /// Hull vertices stored inside the object (Box2D's polygon limit).
+    static constexpr int kInline = 8;
+
+    /// An empty shape (error() is ShapeError::empty).
+    PreparedShape() = default;
+
+    /// Prepares the convex hull of `points` (in any order; repeats, collinear and interior
+    /// points are dropped) rounded by `radius`. Invalid input gives a shape whose error() says
+    /// what is wrong and whose view has no points; queries on it report invalid_input.
+    static PreparedShape make(std::span<const Vec2<T>> points, T radius = T(0)) {
+        PreparedShape s;
+        s.radius_ = radius;
+        if (points.empty()) {
+            s.error_ = ShapeError::empty;
+            return s;
+        }
+        if (points.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
+            s.error_ = ShapeError::too_many_points;
+            return s;
+        }
+        if (!all_finite(points)) {
+            s.error_ = ShapeError::nonfinite_point;
+            return s;
+        }
+        if (!(std::isfinite(radius) && radius >= T(0))) {
+            s.error_ = ShapeError::bad_radius;
+            return s;
+        }
+        s.error_ = ShapeError::none;
+        const std::vector<Vec2<T>> hull = convex_hull<T>(points);
+        const std::size_t n = hull.size();
+        s.count_ = static_cast<int>(n);
+        if (n > static_cast<std::size_t>(kInline)) {
+            s.heap_vertices_.resize(n);
+            s.heap_source_.resize(n);
+        }
+        Vec2<T>* vertices = s.vertex_data();
+
+        // Rotate so that edge 0 has the smallest normal pseudo-angle (then they ascend).
+        std::size_t first = 0;
+        if (n > static_cast<std::size_t>(kScanLimit)) {
+            T smallest = std::numeric_limits<T>::infinity();
+            for (std::size_t i = 0; i < n; ++i) {
+                const T angle = pseudo_angle(outward_normal(hull[i], hull[(i + 1) % n]));
+                if (angle < smallest) {
+                    smallest = angle;
+                    first = i;
+                }
+            }
+        }
+        for (std::size_t k = 0; k < n; ++k) {
+            vertices[k] = hull[(first + k) % n];
+        }
+        if (n > static_cast<std::size_t>(kScanLimit)) {
+            s.normal_angles_.reserve(n);
+            for (std::size_t i = 0; i < n; ++i) {
+                s.normal_angles_.push_back(
+                    pseudo_angle(outward_normal(vertices[i], vertices[(i + 1) % n])));
+            }
+            // Buckets: bucket k covers pseudo-angles [4k/B, 4(k+1)/B) and starts at the first
+            // edge at or above its lower end, so a search looks only inside one bucket.
+            std::size_t buckets = 1;
+            while (buckets * kPerBucket < n && buckets < kMaxBuckets) {
+                buckets *= 2;
+            }
+            s.bucket_start_.resize(buckets + 1);
+            std::size_t edge = 0;
+            for (std::size_t k = 0; k <= buckets; ++k) {
+                const T lower = T(4) * T(k) / T(buckets);
+                while (edge < n && s.normal_angles_[edge] < lower) {
+                    ++edge;
+                }
+                s.bucket_start_[k] = static_cast<int>(edge);
+            }
+            s.bucket_start_[buckets] = static_cast<int>(n);
+        }
+
+        // Each hull vertex is one of the input points: the lowest input index with its value,
+        // found by a binary search in the points sorted by (x, y, index).
+        std::vector<int> order(points.size());
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            order[i] = static_cast<int>(i);
+        }
+        auto before = [](Vec2<T> p, Vec2<T> q) { return p.x < q.x || (p.x == q.x && p.y < q.y); };
+        std::sort(order.begin(), order.end(), [&](int i, int j) {
+            const Vec2<T> p = points[static_cast<std::size_t>(i)];
+            const Vec2<T> q = points[static_cast<std::size_t>(j)];
+            return before(p, q) || (!before(q, p) && i < j);
+        });
+        int* source =
+            n > static_cast<std::size_t>(kInline) ? s.heap_source_.data() : s.inline_source_;
+        for (std::size_t k = 0; k < n; ++k) {
+            const auto it =
+                std::lower_bound(order.begin(), order.end(), vertices[k], [&](int i, Vec2<T> q) {
+                    return before(points[static_cast<std::size_t>(i)], q);
+                });
+            source[k] = *it;
+        }
+        return s;
+    }
+
+    /// ShapeError::none when the shape can be queried.
+    ShapeError error() const { return error_; }
+    /// The hull's vertices, counter-clockwise (one point, or two for a segment); none when
+    /// the shape is invalid.
+    std::span<const Vec2<T>> vertices() const {
+        return {count_ > kInline ? heap_vertices_.data() : inline_vertices_,
+                static_cast<std::size_t>(count_)};
+    }
+    /// The radius.
+    T radius() const { return radius_; }
+    /// Number of hull vertices.
+    int count() const { return count_; }
+    /// The index in make()'s input of hull vertex i.
+    int source_index(int i) const {
+        return (count_ > kInline ? heap_source_.data() : inline_source_)[i];
+    }
+    /// The view that the queries take. Valid while this shape lives and is not moved.
+    ShapeView<T> view() const& {
+        ShapeView<T> v(vertices(), radius_);
+        v.prepared = this;
+        return v;
+    }
+    /// A view of a temporary would dangle: not allowed.
+    ShapeView<T> view() && = delete;
+
+    /// Index of the hull vertex furthest along d (any nonzero d; see the top of this file).
+    int support_index(Vec2<T> d) const {
+        const std::span<const Vec2<T>> v = vertices();
+        const int n = count_;
+        if (n <= kScanLimit) {
+            return gjk::support_index<T>(v, d);
+        }
+        // Binary search: the first edge whose normal's pseudo-angle is >= d's. Vertex i lies
+        // between the normals of edges i - 1 and i; past the last edge it wraps to vertex 0.
+        // The bucket of d's pseudo-angle narrows the search to a few edges, so that it touches
+        // two or three cache lines instead of one per halving (1000 different 4096-gons do not
+        // fit in the cache: bench/bench.cpp, BigN/4096).
+        const T key = pseudo_angle(d);
+        const int buckets = static_cast<int>(bucket_start_.size()) - 1;
+        const T scaled = key * T(buckets) / T(4); // in [0, buckets]; NaN for a NaN d
+        const int k = scaled >= T(0) && scaled < T(buckets) ? static_cast<int>(scaled) : 0;
+        int lo = bucket_start_[static_cast<std::size_t>(k)];
+        int count_left = bucket_start_[static_cast<std::size_t>(k) + 1] - lo;
+        while (count_left > 0) {
+            const int half = count_left / 2;
+            if (normal_angles_[static_cast<std::size_t>(lo + half)] < key) {
+                lo += half + 1;
+                count_left -= half + 1;
+            } else {
+                count_left = half;
+            }
+        }
+        return climb(lo == n ? 0 : lo, d);
+    }
+
+  private:
+    /// The outward normal of the edge from p to q of a counter-clockwise polygon.
+    static Vec2<T> outward_normal(Vec2<T> p, Vec2<T> q) { return {q.y - p.y, p.x - q.x}; }
+
+    Vec2<T>* vertex_data() { return count_ > kInline ? heap_vertices_.data() : inline_vertices_; }
+
+    /// Hill climb from vertex i to the vertex with the largest dot(d, v): forward while that
+    /// grows, else backward while it grows. dot(d, v) has one peak around a convex polygon, so
+    /// where neither neighbour is higher is the top. Each step strictly increases the value,
+    /// so the climb ends within n steps (and at once on NaN, which compares false).
+    int climb(int i, Vec2<T> d) const {
+        const int n = count_;
+        const Vec2<T>* v = vertices().data();
+        T best = dot(d, v[i]);
+        const int first_next = i + 1 == n ? 0 : i + 1;
+        const int step = dot(d, v[first_next]) > best ? 1 : -1;
+        for (int k = 0; k < n; ++k) {
+            const int j = step > 0 ? (i + 1 == n ? 0 : i + 1) : (i == 0 ? n - 1 : i - 1);
+            const T value = dot(d, v[j]);
+            if (!(value > best)) {
+                break;
+            }
+            i = j, best = value;
+        }
+        return i;
+    }
+
+    static constexpr std::size_t kPerBucket = 8;     // edges per bucket, about
+    static constexpr std::size_t kMaxBuckets = 4096; // 16 KiB of bucket starts at most
+
+    Vec2<T> inline_vertices_[kInline]{};
+    int inline_source_[kInline]{};
+    int count_{0};
+    T radius_{0};
+    ShapeError error_{ShapeError::empty};
+    std::vector<Vec2<T>> heap_vertices_{}; // more than kInline vertices
+    std::vector<int> heap_source_{};
+    std::vector<T> normal_angles_{}; // more than kScanLimit vertices
+    std::vector<int> bucket_start_{};
+};
+
+/// The support of a prepared shape, in its own frame (the fast counterpart of PointSetSupport).
+/// It reads the vertices through the view's span and looks at the prepared shape itself only
+/// for its search tables, above kScanLimit vertices: one pointer less to follow per query
+/// (which measured 30% of a small query's time when the shapes were not in the cache).
+template <class T> struct PreparedSupport {
+    using scalar = T;
+    std::span<const Vec2<T>> points; ///< the hull's vertices (PreparedShape::vertices())
+    const PreparedShape<T>* shape;
+
+    SupportPoint<T> operator()(Vec2<T> d) const {
+        const int i = points.size() <= static_cast<std::size_t>(PreparedShape<T>::kScanLimit)
+                          ? gjk::support_index(points, d)
+                          : shape->support_index(d);
+        return {points[static_cast<std::size_t>(i)], i};
+    }
+    Vec2<T> vertex(int i) const { return points[static_cast<std::size_t>(i)]; }
+    int count() const { return static_cast<int>(points.size()); }
+    /// The index in the prepared shape's input of hull vertex i.
+    int source(int i) const { return shape->source_index(i); }
+};
+
+} // namespace gjk
