@@ -5,9 +5,9 @@ BUILD     ?= build
 ASAN      ?= build-asan
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
-PACKAGES  := cmake g++ python3 make ninja-build libgtest-dev libgmp-dev nlohmann-json3-dev libcli11-dev libpugixml-dev libbenchmark-dev libbox2d-dev
+PACKAGES  := cmake g++ python3 make ninja-build pkg-config doxygen libgtest-dev libgmp-dev nlohmann-json3-dev libcli11-dev libpugixml-dev libbenchmark-dev libbox2d-dev
 
-.PHONY: all build demo test test-asan deps clean format bench
+.PHONY: all build demo test test-asan test-consumer deps clean format bench
 
 all: build
 
@@ -44,6 +44,12 @@ test-asan: deps
 	cmake --build $(ASAN) -j $(JOBS)
 	cd $(ASAN) && ctest --output-on-failure -j $(JOBS)
 
+# Install gjk into a temporary prefix, then build and run tests/consumer against it three ways:
+# find_package(gjk), add_subdirectory, pkg-config (CMake and a plain g++ line).
+CONSUMER ?= build-consumer
+test-consumer: deps
+	JOBS=$(JOBS) tests/consumer/run.sh $(CONSUMER)
+
 # Benchmarks against Box2D in a Release build; the table goes to bench/results/<cpu>.md.
 BENCH_BUILD ?= build-release
 bench: deps
@@ -58,4 +64,4 @@ format:
 	clang-format -i $$(git ls-files '*.hpp' '*.cpp')
 
 clean:
-	rm -rf $(BUILD) $(ASAN)
+	rm -rf $(BUILD) $(ASAN) $(CONSUMER)

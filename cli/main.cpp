@@ -2,6 +2,7 @@
 //   gjk distance [FILE|-] [--precision double|float] [--trace] [--threads N]   JSONL queries
 //   gjk svg [FILE|-] [--iteration K] -o out.svg                                 a picture
 //   gjk demo [--out DIR]                                                        built-in scenes
+//   gjk --version                                                               "gjk 0.1.0"
 // Exit status: 0 when every line was answered, 1 when a line or a picture failed, 2 for
 // usage errors.
 #include <unistd.h>
@@ -192,6 +193,7 @@ int run_demo(const std::string& out_dir) {
 int main(int argc, char** argv) {
     CLI::App app{"gjk: distance, closest points and overlap of 2D convex shapes (GJK)"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", std::string("gjk ") + GJK_VERSION);
 
     std::string file = "-";
     std::string precision = "double";

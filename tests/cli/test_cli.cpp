@@ -297,6 +297,15 @@ TEST(CliProcess, ExitStatusIsZeroOneOrTwo) {
     EXPECT_EQ(run("> " + out + " 2>/dev/null"), 2); // no subcommand
 }
 
+// `gjk --version` prints the version CMake's project(VERSION) declares (the same number the
+// package's gjkConfigVersion.cmake and gjk.pc carry), and exits 0 without a subcommand.
+TEST(CliProcess, VersionFlagPrintsTheProjectVersion) {
+    TempDir dir;
+    const fs::path out = dir.path / "version.txt";
+    ASSERT_EQ(run("--version > " + out.string()), 0);
+    EXPECT_EQ(read_file(out), std::string("gjk ") + GJK_PROJECT_VERSION + "\n");
+}
+
 // 10,000 lines, every 7th bad: no good line is lost or reordered, in 1 and in 2 threads.
 TEST(CliProcess, BigBatchWithBadLinesLosesNoGoodLineInOneOrTwoThreads) {
     TempDir dir;
