@@ -5,9 +5,9 @@ BUILD     ?= build
 ASAN      ?= build-asan
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
-PACKAGES  := cmake g++ python3 make ninja-build libgtest-dev libgmp-dev nlohmann-json3-dev libcli11-dev libpugixml-dev libbenchmark-dev libbox2d-dev
+PACKAGES  := cmake g++ python3 make ninja-build pkg-config doxygen libgtest-dev libgmp-dev nlohmann-json3-dev libcli11-dev libpugixml-dev libbenchmark-dev libbox2d-dev
 
-.PHONY: all build demo test test-asan deps clean format bench
+.PHONY: all build demo test test-asan test-consumer docs docs-check deps clean format bench
 
 all: build
 
@@ -44,6 +44,36 @@ test-asan: deps
 	cmake --build $(ASAN) -j $(JOBS)
 	cd $(ASAN) && ctest --output-on-failure -j $(JOBS)
 
+# Install gjk into a temporary prefix, then build and run tests/consumer against it three ways:
+# find_package(gjk), add_subdirectory, pkg-config (CMake and a plain g++ line).
+CONSUMER ?= build-consumer
+test-consumer: deps
+	JOBS=$(JOBS) tests/consumer/run.sh $(CONSUMER)
+
+# The guide's figures and the API reference. Each docs/scenes/NAME.jsonl is a `gjk svg` query,
+# NAME.args its options (shell-quoted); the pictures go to docs/figures/NAME.svg (committed, so
+# the guide renders on GitHub). Doxygen writes the HTML reference to $(BUILD)/docs/html.
+DOC_SCENES  := $(wildcard docs/scenes/*.jsonl)
+DOC_FIGURES := $(patsubst docs/scenes/%.jsonl,docs/figures/%.svg,$(DOC_SCENES))
+GJK_VERSION := $(shell sed -n 's/^project.gjk VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
+
+docs: build
+	@mkdir -p docs/figures
+	@for scene in $(DOC_SCENES); do \
+	  name=$$(basename $$scene .jsonl); \
+	  xargs -a docs/scenes/$$name.args ./$(BUILD)/bin/gjk svg $$scene -o docs/figures/$$name.svg || exit 1; \
+	  echo "docs/figures/$$name.svg"; done
+	@$(MAKE) --no-print-directory docs-check
+
+# Doxygen from the /// comments; fails on any warning (an undocumented public declaration,
+# a broken reference), listing them.
+docs-check: deps
+	@mkdir -p $(BUILD)/docs
+	GJK_VERSION=$(GJK_VERSION) GJK_DOCS_OUT=$(BUILD)/docs doxygen docs/Doxyfile
+	@if [ -s $(BUILD)/docs/warnings.log ]; then \
+	  echo "Doxygen warnings ($(BUILD)/docs/warnings.log):"; cat $(BUILD)/docs/warnings.log; exit 1; fi
+	@echo "API reference: $(BUILD)/docs/html/index.html (no Doxygen warnings)"
+
 # Benchmarks against Box2D in a Release build; the table goes to bench/results/<cpu>.md.
 BENCH_BUILD ?= build-release
 bench: deps
@@ -58,4 +88,4 @@ format:
 	clang-format -i $$(git ls-files '*.hpp' '*.cpp')
 
 clean:
-	rm -rf $(BUILD) $(ASAN)
+	rm -rf $(BUILD) $(ASAN) $(CONSUMER)

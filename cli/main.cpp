@@ -1,7 +1,8 @@
 // gjk - the command-line tool.
 //   gjk distance [FILE|-] [--precision double|float] [--trace] [--threads N]   JSONL queries
-//   gjk svg [FILE|-] [--iteration K] -o out.svg                                 a picture
+//   gjk svg [FILE|-] [--iteration K] [--title T] [--voronoi] -o out.svg         a picture
 //   gjk demo [--out DIR]                                                        built-in scenes
+//   gjk --version                                                               "gjk 0.1.0"
 // Exit status: 0 when every line was answered, 1 when a line or a picture failed, 2 for
 // usage errors.
 #include <unistd.h>
@@ -117,7 +118,8 @@ bool write_file(const std::string& path, const std::string& text) {
     return static_cast<bool>(out);
 }
 
-int run_svg(const std::string& path, int iteration, const std::string& out_path) {
+int run_svg(const std::string& path, int iteration, const std::string& out_path,
+            const std::string& title, bool voronoi) {
     Input in;
     if (!open_input(path, in)) {
         return kUsageError;
@@ -135,8 +137,9 @@ int run_svg(const std::string& path, int iteration, const std::string& out_path)
         std::cerr << "gjk svg: " << *message << "\n";
         return 1;
     }
-    const SvgInput picture =
-        make_picture(std::get<Prepared<double>>(prepared), "gjk svg", iteration);
+    SvgInput picture = make_picture(std::get<Prepared<double>>(prepared),
+                                    title.empty() ? "gjk svg" : title, iteration);
+    picture.voronoi = voronoi;
     if (picture.result.status == gjk::Status::invalid_input) {
         std::cerr << "gjk svg: " << gjk::to_string(picture.result.error) << "\n";
         return 1;
@@ -192,6 +195,7 @@ int run_demo(const std::string& out_dir) {
 int main(int argc, char** argv) {
     CLI::App app{"gjk: distance, closest points and overlap of 2D convex shapes (GJK)"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", std::string("gjk ") + GJK_VERSION);
 
     std::string file = "-";
     std::string precision = "double";
@@ -216,6 +220,11 @@ int main(int argc, char** argv) {
     svg->add_option("--iteration", iteration, "draw only this iteration (1-based)")
         ->check(CLI::PositiveNumber);
     svg->add_option("-o,--output", svg_out, "the SVG file to write")->required();
+    std::string svg_title;
+    svg->add_option("--title", svg_title, "the picture's heading (default: gjk svg)");
+    bool voronoi = false;
+    svg->add_flag("--voronoi", voronoi,
+                  "shade the Voronoi regions of the Minkowski difference's vertices and edges");
 
     std::string demo_out = "demo-out";
     CLI::App* demo = app.add_subcommand("demo", "run the built-in scenes; write one SVG per scene");
@@ -235,7 +244,7 @@ int main(int argc, char** argv) {
         return run_distance(file, options, threads);
     }
     if (*svg) {
-        return run_svg(svg_file, iteration, svg_out);
+        return run_svg(svg_file, iteration, svg_out, svg_title, voronoi);
     }
     return run_demo(demo_out);
 }

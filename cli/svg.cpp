@@ -754,6 +754,65 @@ void draw_origin(Canvas& c, const Viewport& vp) {
     c.label(o, normalized(V{-1, 1}), 10, "O", kColorInk, 13, 0);
 }
 
+/// The Voronoi regions of Z's features (the talk's sections 1 and 2, drawn around Z): for a
+/// counter-clockwise convex polygon, edge i's region is the strip over the edge between the
+/// two lines perpendicular to it at its ends (outward normal n_i); vertex i's region is the
+/// wedge between the outward normals of the edges meeting there, n_{i-1} and n_i. A segment
+/// is the polygon A -> B -> A: its edge region is the strip on both sides, each end's region
+/// the half-plane behind it. The interior is Z itself, already drawn. Regions are shaded (the
+/// vertex wedges and the edge strips in two tints), their borders dashed, and each is named
+/// after its vertices, Z's vertices being lettered A, B, C, ... counter-clockwise from the
+/// lowest-leftmost one (as convex_hull returns them). One point has a single region, the whole
+/// plane: nothing to draw.
+void draw_voronoi(Canvas& c, const Viewport& vp, const std::vector<V>& z) {
+    const std::size_t n = z.size();
+    if (n < 2) {
+        return;
+    }
+    std::string& s = c.out();
+    // Far enough in pixels to leave any panel from any point inside it; the panel's clip path
+    // cuts the rest.
+    constexpr double kFar = 4 * (kPanelW + kPanelH);
+    const std::vector<V> normal = edge_normals(z); // world, outward
+    const auto px_dir = [](V world) { return screen_direction(world); };
+    const auto name = [&](std::size_t i) { return std::string(1, char('A' + i)); };
+    const bool named = n <= 26;
+    std::string regions, borders;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t j = (i + 1) % n;
+        const V vi = vp.map(z[i]), vj = vp.map(z[j]);
+        const V n_in = px_dir(normal[(i + n - 1) % n]), n_out = px_dir(normal[i]);
+        // Vertex i: the wedge from n_in to n_out. Its bisector, or, when the two normals are
+        // opposite (a segment's end), the direction pointing away from the next vertex.
+        V mid = normalized(n_in + n_out);
+        if (mid == V{}) {
+            mid = normalized(vi - vj);
+        }
+        polygon(regions, {vi, vi + kFar * n_in, vi + 2 * kFar * mid, vi + kFar * n_out},
+                "fill=\"#0891b2\" fill-opacity=\"0.07\"");
+        // Edge i: the strip over it. A segment's way back (B -> A) is the other side of AB.
+        polygon(regions, {vi, vj, vj + kFar * n_out, vi + kFar * n_out},
+                "fill=\"#ca8a04\" fill-opacity=\"0.08\"");
+        for (const V dir : {n_in, n_out}) {
+            line(borders, vi, vi + kFar * dir,
+                 "stroke=\"#6b7280\" stroke-width=\"1\" stroke-dasharray=\"4 4\"");
+        }
+        if (named) {
+            c.label(vi, mid, 16, "region " + name(i), kColorMuted, 11, 4, true);
+            if (!(n == 2 && i == 1)) {
+                c.label(0.5 * (vi + vj), n_out, 22, "region " + name(i) + name(j), kColorMuted, 11,
+                        4, true);
+            }
+            c.label(vi, -mid, 10, name(i), kColorZ, 12, 1);
+        }
+    }
+    if (n == 3 && named) {
+        const V centroid = (1.0 / 3.0) * (vp.map(z[0]) + vp.map(z[1]) + vp.map(z[2]));
+        c.label(centroid, V{0, 1}, 0, "region ABC", kColorMuted, 11, 4, true);
+    }
+    s += "<g class=\"voronoi\">\n" + regions + borders + "</g>\n";
+}
+
 /// The closest point P with a dotted line from the origin (its length is |P|), labelled on
 /// the side away from the origin.
 void draw_closest(Canvas& c, const Viewport& vp, V closest) {
@@ -882,6 +941,9 @@ void minkowski_panel(std::string& s, const SvgInput& in, double x, double y) {
     if (rounding > 0) {
         foot += "; dashed: Z grown by rA + rB";
     }
+    if (in.voronoi) {
+        foot += "; shaded: Voronoi regions";
+    }
     const std::string clip = clip_to_panel(s, "clip-minkowski", x, y);
     s += "<g class=\"panel\" id=\"minkowski\" " + clip + ">\n";
     const Rect plot = panel_frame(s, x, y, "Minkowski difference Z = B \u2212 A", foot);
@@ -906,6 +968,9 @@ void minkowski_panel(std::string& s, const SvgInput& in, double x, double y) {
         } else {
             s += "<path d=\"" + rounded_path(vp, z, rounding) + "\" " + dashed + "/>\n";
         }
+    }
+    if (in.voronoi) {
+        draw_voronoi(c, vp, z);
     }
     core_element(s, vp, z,
                  "fill=\"" + col + "\" fill-opacity=\"0.16\" stroke=\"" + col +

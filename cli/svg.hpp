@@ -23,13 +23,15 @@ struct SvgInput {
     std::vector<TraceStep<double>> trace; ///< one step per iteration (the talk's simplices)
     std::vector<Vec2<double>> minkowski;  ///< hull of B - A (cores), counter-clockwise
     int only_iteration = 0;               ///< 0: a panel for every iteration; k >= 1: only k
+    bool voronoi = false; ///< shade the Voronoi regions of Z's vertices and edges (sections 1-2)
 };
 
 /// A standalone SVG document (UTF-8 text). Layout: the shapes with witness points, their
 /// segment and the normal; beside it the Minkowski difference with the origin and the final
-/// simplex; then one panel per iteration, each a <g class="iteration" data-iteration="K">
-/// showing Z, the simplex, its closest point to the origin, the search direction and the new
-/// support point. A legend explains the palette.
+/// simplex (with `voronoi`, over the Voronoi regions of Z's features, named after Z's vertices
+/// A, B, C, ... counter-clockwise from the lowest-leftmost); then one panel per iteration, each a
+/// <g class="iteration" data-iteration="K"> showing Z, the simplex, its closest point to the
+/// origin, the search direction and the new support point. A legend explains the palette.
 std::string render_svg(const SvgInput& in);
 
 } // namespace gjk::cli

@@ -24,8 +24,10 @@ template <class T>
 void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<DistanceOutput<T>> outputs,
                     int threads = 1);
 
+/// distance_batch for float, compiled once in the gjk library (src/batch.cpp).
 extern template void distance_batch<float>(std::span<const DistanceInput<float>>,
                                            std::span<DistanceOutput<float>>, int);
+/// distance_batch for double, compiled once in the gjk library (src/batch.cpp).
 extern template void distance_batch<double>(std::span<const DistanceInput<double>>,
                                             std::span<DistanceOutput<double>>, int);
 

@@ -21,13 +21,21 @@ template <class T> struct Vec2 {
     T x{0}; ///< x coordinate
     T y{0}; ///< y coordinate
 
+    /// Sum a + b.
     friend constexpr Vec2 operator+(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
+    /// Difference a - b (the vector from b to a).
     friend constexpr Vec2 operator-(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
+    /// Negation -a.
     friend constexpr Vec2 operator-(Vec2 a) { return {-a.x, -a.y}; }
+    /// Scaling s * a.
     friend constexpr Vec2 operator*(T s, Vec2 a) { return {s * a.x, s * a.y}; }
+    /// Scaling a * s (the same as s * a).
     friend constexpr Vec2 operator*(Vec2 a, T s) { return {s * a.x, s * a.y}; }
+    /// Exact equality of both coordinates (so 0 == -0, and NaN equals nothing).
     friend constexpr bool operator==(Vec2 a, Vec2 b) { return a.x == b.x && a.y == b.y; }
+    /// Adds b in place.
     constexpr Vec2& operator+=(Vec2 b) { return *this = *this + b; }
+    /// Subtracts b in place.
     constexpr Vec2& operator-=(Vec2 b) { return *this = *this - b; }
 };
 

@@ -40,12 +40,15 @@ enum class TriangleRegion : unsigned char {
 /// see SegmentCoordinates) and three for the triangle (twice the sub-areas, sign-corrected so
 /// that all three are positive inside; all zero for a zero-area triangle).
 template <class T> struct TriangleCoordinates {
-    T uAB{0}, vAB{0}; ///< segment coordinates of Q on AB
-    T uBC{0}, vBC{0}; ///< segment coordinates of Q on BC
-    T uCA{0}, vCA{0}; ///< segment coordinates of Q on CA
-    T uABC{0};        ///< weight of A: signed area (Q, B, C), times 2 * sign(area(ABC))
-    T vABC{0};        ///< weight of B: signed area (Q, C, A), times 2 * sign(area(ABC))
-    T wABC{0};        ///< weight of C: signed area (Q, A, B), times 2 * sign(area(ABC))
+    T uAB{0};  ///< segment coordinate of Q on AB: weight of A, dot(Q - B, A - B)
+    T vAB{0};  ///< segment coordinate of Q on AB: weight of B, dot(Q - A, B - A)
+    T uBC{0};  ///< segment coordinate of Q on BC: weight of B, dot(Q - C, B - C)
+    T vBC{0};  ///< segment coordinate of Q on BC: weight of C, dot(Q - B, C - B)
+    T uCA{0};  ///< segment coordinate of Q on CA: weight of C, dot(Q - A, C - A)
+    T vCA{0};  ///< segment coordinate of Q on CA: weight of A, dot(Q - C, A - C)
+    T uABC{0}; ///< weight of A: signed area (Q, B, C), times 2 * sign(area(ABC))
+    T vABC{0}; ///< weight of B: signed area (Q, C, A), times 2 * sign(area(ABC))
+    T wABC{0}; ///< weight of C: signed area (Q, A, B), times 2 * sign(area(ABC))
 };
 
 /// The closest point on a triangle and how it was found.

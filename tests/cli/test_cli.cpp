@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -297,6 +298,15 @@ TEST(CliProcess, ExitStatusIsZeroOneOrTwo) {
     EXPECT_EQ(run("> " + out + " 2>/dev/null"), 2); // no subcommand
 }
 
+// `gjk --version` prints the version CMake's project(VERSION) declares (the same number the
+// package's gjkConfigVersion.cmake and gjk.pc carry), and exits 0 without a subcommand.
+TEST(CliProcess, VersionFlagPrintsTheProjectVersion) {
+    TempDir dir;
+    const fs::path out = dir.path / "version.txt";
+    ASSERT_EQ(run("--version > " + out.string()), 0);
+    EXPECT_EQ(read_file(out), std::string("gjk ") + GJK_PROJECT_VERSION + "\n");
+}
+
 // 10,000 lines, every 7th bad: no good line is lost or reordered, in 1 and in 2 threads.
 TEST(CliProcess, BigBatchWithBadLinesLosesNoGoodLineInOneOrTwoThreads) {
     TempDir dir;
@@ -384,4 +394,51 @@ TEST(CliPictures, SvgDrawsOneQueryAndCanShowASingleIteration) {
     EXPECT_EQ(run("svg " + in.string() + " --iteration 99 -o " + one.string() + " 2>/dev/null"), 1);
     std::ofstream(in) << "{bad\n";
     EXPECT_EQ(run("svg " + in.string() + " -o " + one.string() + " 2>/dev/null"), 1);
+}
+
+// `--voronoi` shades the Voronoi regions of Z's features in the Minkowski panel (the guide's
+// figures for sections 1 and 2): for a triangle Z, three vertex wedges and three edge strips,
+// each border dashed, the regions named after Z's vertices, which are lettered A, B, C
+// counter-clockwise from the lowest-leftmost. Here A = the point Q = (0.5, -1) and B is the
+// triangle (0, 0), (4, 0), (1, 3), so Z = B - Q = (-0.5, 1), (3.5, 1), (0.5, 4): A = (-0.5, 1)
+// is the leftmost, and B, C follow counter-clockwise. `--title` sets the heading.
+TEST(CliPictures, SvgVoronoiOptionShadesAndNamesTheRegionsOfZ) {
+    TempDir dir;
+    const fs::path in = dir.path / "q.jsonl", plain = dir.path / "plain.svg",
+                   shaded = dir.path / "shaded.svg";
+    std::ofstream(in)
+        << R"({"a": {"points": [[0.5, -1]]}, "b": {"points": [[0, 0], [4, 0], [1, 3]]}})"
+        << "\n";
+    ASSERT_EQ(run("svg " + in.string() + " -o " + plain.string()), 0);
+    ASSERT_EQ(run("svg " + in.string() + " --voronoi --title 'Regions of a triangle' -o " +
+                  shaded.string()),
+              0);
+    pugi::xml_document without, with;
+    ASSERT_TRUE(without.load_file(plain.c_str()));
+    ASSERT_TRUE(with.load_file(shaded.c_str()));
+    EXPECT_TRUE(without.select_nodes("//g[@class='voronoi']").empty());
+    EXPECT_STREQ(with.select_node("/svg/title").node().text().get(), "Regions of a triangle");
+    const pugi::xpath_node_set groups =
+        with.select_nodes("//g[@id='minkowski']/g[@class='voronoi']");
+    ASSERT_EQ(groups.size(), 1u);
+    EXPECT_EQ(groups.first().node().select_nodes("polygon").size(), 6u); // 3 wedges, 3 strips
+    EXPECT_EQ(groups.first().node().select_nodes("line").size(), 6u);    // 2 borders a vertex
+    std::vector<std::string> labels;
+    for (const pugi::xpath_node& t : with.select_nodes("//g[@id='minkowski']//text")) {
+        labels.push_back(t.node().text().get());
+    }
+    for (const char* region : {"region A", "region B", "region C", "region AB", "region BC",
+                               "region CA", "region ABC", "A", "B", "C"}) {
+        EXPECT_NE(std::find(labels.begin(), labels.end(), region), labels.end()) << region;
+    }
+    // Vertex A's letter sits next to Z's lowest-leftmost vertex (-0.5, 1): left of B's and C's.
+    double x_of[3] = {0, 0, 0};
+    for (const pugi::xpath_node& t : with.select_nodes("//g[@id='minkowski']//text")) {
+        const std::string text = t.node().text().get();
+        if (text.size() == 1 && text[0] >= 'A' && text[0] <= 'C') {
+            x_of[text[0] - 'A'] = t.node().attribute("x").as_double();
+        }
+    }
+    EXPECT_LT(x_of[0], x_of[2]);
+    EXPECT_LT(x_of[2], x_of[1]);
 }
