@@ -73,7 +73,7 @@ enum class Termination : unsigned char {
 
 /// What is wrong with an invalid input.
 enum class InputError : unsigned char {
-    none,
+    none,               ///< the input is valid
     empty_a,            ///< shape A has no points
     empty_b,            ///< shape B has no points
     too_many_points_a,  ///< shape A has more points than an int can index
@@ -216,9 +216,9 @@ template <class T> struct DistanceOutput {
     Vec2<T> point_b{}; ///< witness point on B (world)
     Vec2<T> normal{};  ///< unit normal from A to B; zero only when it is unknown (overlap)
     int iterations{0}; ///< loop iterations (simplex solves)
-    Status status{Status::invalid_input};
-    Termination termination{Termination::none};
-    InputError error{InputError::none};
+    Status status{Status::invalid_input};       ///< what the query found
+    Termination termination{Termination::none}; ///< which way the loop ended
+    InputError error{InputError::none};         ///< what is wrong when status is invalid_input
 };
 
 /// Checks the preconditions of a query; InputError::none when it may run. A prepared shape

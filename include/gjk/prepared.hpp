@@ -266,20 +266,23 @@ template <class T> class PreparedShape {
 
 /// The support of a prepared shape, in its own frame (the fast counterpart of PointSetSupport).
 /// It reads the vertices through the view's span and looks at the prepared shape itself only
-/// for its search tables, above kScanLimit vertices: one pointer less to follow per query
-/// (which measured 30% of a small query's time when the shapes were not in the cache).
+/// for its search tables, above kScanLimit vertices: no pointer to follow for small shapes.
 template <class T> struct PreparedSupport {
-    using scalar = T;
+    using scalar = T;                ///< the scalar type
     std::span<const Vec2<T>> points; ///< the hull's vertices (PreparedShape::vertices())
-    const PreparedShape<T>* shape;
+    const PreparedShape<T>* shape;   ///< the prepared shape (its search tables)
 
+    /// The hull vertex furthest along d and its index: a scan of a few vertices, else the
+    /// search of PreparedShape::support_index.
     SupportPoint<T> operator()(Vec2<T> d) const {
         const int i = points.size() <= static_cast<std::size_t>(PreparedShape<T>::kScanLimit)
                           ? gjk::support_index(points, d)
                           : shape->support_index(d);
         return {points[static_cast<std::size_t>(i)], i};
     }
+    /// Hull vertex i.
     Vec2<T> vertex(int i) const { return points[static_cast<std::size_t>(i)]; }
+    /// Number of hull vertices.
     int count() const { return static_cast<int>(points.size()); }
     /// The index in the prepared shape's input of hull vertex i.
     int source(int i) const { return shape->source_index(i); }

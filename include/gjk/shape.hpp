@@ -51,6 +51,7 @@ template <class T> struct Shape {
 
     /// A view on this shape (valid while the shape lives and its points are not resized).
     ShapeView<T> view() const& { return {std::span<const Vec2<T>>(points), radius}; }
+    /// The same view, so that a Shape can be passed where a ShapeView is taken.
     operator ShapeView<T>() const& { return view(); }
     /// A view of a temporary would dangle as soon as the statement ends: not allowed.
     ShapeView<T> view() && = delete;
@@ -119,14 +120,17 @@ template <class T> struct SupportPoint {
 
 /// Support of a point set, in the set's own frame.
 template <class T> struct PointSetSupport {
-    using scalar = T;
-    std::span<const Vec2<T>> points;
+    using scalar = T;                ///< the scalar type
+    std::span<const Vec2<T>> points; ///< the set (1..N points)
 
+    /// The point furthest along d and its index (a linear scan).
     SupportPoint<T> operator()(Vec2<T> d) const {
         const int i = support_index(points, d);
         return {points[static_cast<std::size_t>(i)], i};
     }
+    /// Point i.
     Vec2<T> vertex(int i) const { return points[static_cast<std::size_t>(i)]; }
+    /// Number of points.
     int count() const { return static_cast<int>(points.size()); }
     /// The index of point i in the shape's input (the same: the set is the input).
     int source(int i) const { return i; }
@@ -135,17 +139,21 @@ template <class T> struct PointSetSupport {
 /// Any support seen through a transform: the direction goes into the base's frame, the point
 /// comes back out.
 template <class Base> struct TransformedSupport {
-    using scalar = typename Base::scalar;
-    Base base;
-    Transform<scalar> xf;
+    using scalar = typename Base::scalar; ///< the scalar type
+    Base base;                            ///< the support in its own frame
+    Transform<scalar> xf;                 ///< from the base's frame to this one
 
+    /// The base's support point along d (given in this frame), moved into this frame.
     SupportPoint<scalar> operator()(Vec2<scalar> d) const {
         SupportPoint<scalar> s = base(inv_rotate(xf.q, d));
         s.point = apply(xf, s.point);
         return s;
     }
+    /// The base's point i, in this frame.
     Vec2<scalar> vertex(int i) const { return apply(xf, base.vertex(i)); }
+    /// Number of points of the base.
     int count() const { return base.count(); }
+    /// The index of point i in the base shape's input.
     int source(int i) const { return base.source(i); }
 };
 
@@ -160,10 +168,11 @@ template <class T> struct MinkowskiPoint {
 
 /// Support of Z = B - A: support(B, d) - support(A, -d).
 template <class SupportA, class SupportB> struct MinkowskiDifference {
-    using scalar = typename SupportA::scalar;
-    SupportA a;
-    SupportB b;
+    using scalar = typename SupportA::scalar; ///< the scalar type
+    SupportA a;                               ///< support of A
+    SupportB b;                               ///< support of B, in the same frame as A's
 
+    /// The point of Z furthest along d: support(B, d) - support(A, -d), with both parts.
     MinkowskiPoint<scalar> operator()(Vec2<scalar> d) const {
         const SupportPoint<scalar> sa = a(-d);
         const SupportPoint<scalar> sb = b(d);
