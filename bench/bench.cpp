@@ -8,8 +8,9 @@
 //
 // Workloads: Pairs8/cold (10,000 random convex 8-gon pairs, about half overlapping, random
 // transforms, no cache), Pairs8/warm (the same pairs moving a little over 100 steps, cache
-// reused), BigN/<n> (an n-gon against an 8-gon, linear support for Box2D), Batch (1e6 pairs
-// through gjk::distance_batch on 1 and 2 threads). Counters: ns_per_query, mean iterations,
+// reused), BigN/<n> (an n-gon against an 8-gon, linear support for Box2D; 1000 different
+// n-gons), BigNShared/<n> (one n-gon against 1000 8-gons: the n-gon stays in the cache), Batch (1e6
+// pairs through gjk::distance_batch on 1 and 2 threads). Counters: ns_per_query, mean iterations,
 // and max_error: the largest |distance - gjk double's distance| over the workload, divided
 // by the pair's scale (the accuracy the speed is bought at).
 #include <benchmark/benchmark.h>
@@ -278,8 +279,20 @@ void box2d_pairs(benchmark::State& state, bool warm) {
 
 // --- BigN ------------------------------------------------------------------------------------
 
-template <class T> void gjk_big(benchmark::State& state, int n) {
-    const std::vector<Pair> pairs = make_pairs(1000, n, 8, 7 + static_cast<unsigned>(n));
+/// The BigN pairs: 1000 different n-gons (each query meets a polygon that is not in the
+/// cache), or with `shared` one n-gon against 1000 different 8-gons (the polygon stays in the
+/// cache: the algorithm's cost without the memory's).
+std::vector<Pair> big_pairs(int n, bool shared) {
+    std::vector<Pair> pairs = make_pairs(1000, n, 8, 7 + static_cast<unsigned>(n));
+    if (shared) {
+        for (Pair& p : pairs)
+            p.a = pairs[0].a;
+    }
+    return pairs;
+}
+
+template <class T> void gjk_big(benchmark::State& state, int n, bool shared = false) {
+    const std::vector<Pair> pairs = big_pairs(n, shared);
     const GjkWorkload<T> w = gjk_workload<T>(pairs, 1);
     double iterations = 0;
     for (const auto& in : w.inputs)
@@ -291,8 +304,8 @@ template <class T> void gjk_big(benchmark::State& state, int n) {
     set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), 0);
 }
 
-void box2d_big(benchmark::State& state, int n) {
-    const std::vector<Pair> pairs = make_pairs(1000, n, 8, 7 + static_cast<unsigned>(n));
+void box2d_big(benchmark::State& state, int n, bool shared = false) {
+    const std::vector<Pair> pairs = big_pairs(n, shared);
     const Box2dWorkload w = box2d_workload(pairs, 1);
     double iterations = 0;
     for (const auto& in : w.inputs) {
@@ -355,6 +368,15 @@ int main(int argc, char** argv) {
         })->Unit(ms);
         RegisterBenchmark(("box2d/" + name).c_str(), [n](benchmark::State& s) {
             box2d_big(s, n);
+        })->Unit(ms);
+    }
+    for (int n : {8, 4096}) {
+        const std::string name = "BigNShared/" + std::to_string(n);
+        RegisterBenchmark(("gjk/" + name).c_str(), [n](benchmark::State& s) {
+            gjk_big<float>(s, n, true);
+        })->Unit(ms);
+        RegisterBenchmark(("box2d/" + name).c_str(), [n](benchmark::State& s) {
+            box2d_big(s, n, true);
         })->Unit(ms);
     }
     for (int threads : {1, 2}) {

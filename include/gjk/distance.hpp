@@ -383,13 +383,10 @@ template <class T> Vec2<T> search_direction(const LoopSimplex<T>& s) {
     const Vec2<T> e = s.w[1] - s.w[0];
     const Vec2<T> d = perp(e);
     const T side = dot(d, -s.w[0]);
-    if (side > T(0)) {
-        return d;
+    if (!(side != T(0)) || side != side) {
+        return {}; // side == 0, or NaN from overflow: no direction to search
     }
-    if (side < T(0)) {
-        return -d;
-    }
-    return {}; // side == 0, or NaN from overflow: no direction to search
+    return side > T(0) ? d : -d; // a select: which side the origin is on is data
 }
 
 /// The size of a simplex that warm starting compares between calls: 0 for a point, the
@@ -551,11 +548,15 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
             step->support = world_vertex(z, xf_a, v.index_a, v.index_b, T(0));
         }
 
-        // Case 1: a repeated support point; the simplex holds the closest feature.
-        for (int i = 0; i < saved_count; ++i) {
-            if (v.index_a == saved_a[i] && v.index_b == saved_b[i]) {
-                return finish(Termination::repeated_support, solution.closest);
-            }
+        // Case 1: a repeated support point; the simplex holds the closest feature. (Bitwise
+        // & and |, not && and ||: one branch on the answer instead of one per comparison,
+        // which the processor could not predict.)
+        bool repeated = false;
+        for (int i = 0; i < 3; ++i) {
+            repeated |= (i < saved_count) & (v.index_a == saved_a[i]) & (v.index_b == saved_b[i]);
+        }
+        if (repeated) {
+            return finish(Termination::repeated_support, solution.closest);
         }
 
         const T reach = dot(d, v.w);

@@ -211,14 +211,11 @@ template <class T> class PreparedShape {
         const int k = scaled >= T(0) && scaled < T(buckets) ? static_cast<int>(scaled) : 0;
         int lo = bucket_start_[static_cast<std::size_t>(k)];
         int count_left = bucket_start_[static_cast<std::size_t>(k) + 1] - lo;
-        while (count_left > 0) {
+        while (count_left > 0) { // selects, not branches: the halving's side is data
             const int half = count_left / 2;
-            if (normal_angles_[static_cast<std::size_t>(lo + half)] < key) {
-                lo += half + 1;
-                count_left -= half + 1;
-            } else {
-                count_left = half;
-            }
+            const bool below = normal_angles_[static_cast<std::size_t>(lo + half)] < key;
+            lo = below ? lo + half + 1 : lo;
+            count_left = below ? count_left - half - 1 : half;
         }
         return climb(lo == n ? 0 : lo, d);
     }

@@ -75,7 +75,7 @@ constexpr TriangleCoordinates<T> triangle_coordinates(Vec2<T> a, Vec2<T> b, Vec2
     // whose sign (the winding) we multiply in rather than the area itself: a product with the
     // area would square the magnitudes and overflow float for coordinates near 1e10.
     const T area = cross(b - a, c - a);
-    const T sign = area > T(0) ? T(1) : (area < T(0) ? T(-1) : T(0));
+    const T sign = T(int(area > T(0)) - int(area < T(0))); // -1, 0 or 1, without a branch
     k.uABC = sign * cross(b - q, c - q);
     k.vABC = sign * cross(c - q, a - q);
     k.wABC = sign * cross(a - q, b - q);
