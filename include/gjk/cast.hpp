@@ -57,6 +57,13 @@ namespace gjk {
 /// covers the whole double range of a relative gap (tests/test_cast.cpp prints the maximum).
 inline constexpr int kMaxCastIterations = 64;
 
+/// Iteration cap of a time of impact query. With rotation the bound mu can exceed the actual
+/// closing rate many times over (a long shape turning while its contact point barely moves),
+/// and advancement then gains only a fraction of the gap per iteration: the oracle test's
+/// sweeps (up to 1.5 radians a step) need up to 443 iterations in double (207 in float).
+/// 1024 covers them; Box2D's separating-axis root finding would need fewer (README, Limits).
+inline constexpr int kMaxToiIterations = 1024;
+
 /// The default tolerance, in units of eps times the scale (see the top of this file).
 inline constexpr int kCastToleranceUlps = 64;
 
@@ -151,13 +158,13 @@ template <class T> struct CastInput {
 
 /// Input of a time of impact query: both shapes translate and rotate over the step.
 template <class T> struct ToiInput {
-    ShapeView<T> a{};                       ///< shape A (its radius counts)
-    ShapeView<T> b{};                       ///< shape B (its radius counts)
-    Sweep<T> sweep_a{};                     ///< A's motion
-    Sweep<T> sweep_b{};                     ///< B's motion
-    T target_separation{0};                 ///< >= 0; contact is this gap between the surfaces
-    T tolerance{0};                         ///< accepted gap above the target; 0: automatic
-    int max_iterations{kMaxCastIterations}; ///< advancement cap (>= 1)
+    ShapeView<T> a{};                      ///< shape A (its radius counts)
+    ShapeView<T> b{};                      ///< shape B (its radius counts)
+    Sweep<T> sweep_a{};                    ///< A's motion
+    Sweep<T> sweep_b{};                    ///< B's motion
+    T target_separation{0};                ///< >= 0; contact is this gap between the surfaces
+    T tolerance{0};                        ///< accepted gap above the target; 0: automatic
+    int max_iterations{kMaxToiIterations}; ///< advancement cap (>= 1)
 };
 
 /// Output of a shape cast or a time of impact query. Every field is set on every path.
@@ -196,14 +203,39 @@ template <class T> T reach_from(std::span<const Vec2<T>> points, Vec2<T> center)
 }
 
 /// Conservative advancement (see the top of this file). `pose_a(t)`, `pose_b(t)` give the
-/// transforms at t; `closing(n)` the bound mu along the world normal n; `start` is the input
-/// at t = 0 (for the penetration answer when the shapes overlap already).
+/// transforms at t; `closing(n)` the bound mu along the world normal n; `speed` a bound on how
+/// fast any point of either shape moves (per unit t), for the probe below.
 template <class T, class PoseA, class PoseB, class Closing>
 CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a, PoseB pose_b,
-                      Closing closing, T target_separation, T tolerance, int max_iterations) {
+                      Closing closing, T speed, T target_separation, T tolerance,
+                      int max_iterations) {
     CastOutput<T> out;
     const T radii = a.radius + b.radius;
     const T target = target_separation + radii;
+
+    // Whether shapes within the target at t = 0 close in. With a core distance well above
+    // round-off, GJK's normal answers it (mu > 0). At a distance of round-off size the normal
+    // is the direction of a round-off vector - an edge touching pair whose GJK normal was
+    // 35 degrees off read as moving apart while sliding in (TEST(Cast,
+    // FractionMatchesBisectionOnTheBruteForceDistance), edge_touching pairs). Then a probe
+    // decides: the signed distance (EPA) after the shapes moved 1024 tolerances, which drops
+    // by more than the tolerance only if they close in.
+    auto closing_at_start = [&](const DistanceOutput<T>& g, const DistanceInput<T>& start) {
+        if (g.distance > tolerance) {
+            return closing(g.normal) > T(0);
+        }
+        if (!(speed > T(0))) {
+            return false;
+        }
+        const T probe = std::min(T(1), T(1024) * tolerance / speed);
+        DistanceInput<T> rounded = start, later = start;
+        rounded.a.radius = later.a.radius = a.radius;
+        rounded.b.radius = later.b.radius = b.radius;
+        later.xf_a = pose_a(probe);
+        later.xf_b = pose_b(probe);
+        const PenetrationOutput<T> now = penetration(rounded), then = penetration(later);
+        return then.signed_distance < now.signed_distance - tolerance;
+    };
 
     DistanceInput<T> core;
     core.a = {a.points, T(0)};
@@ -237,15 +269,16 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
             return out;
         }
         if (rounded_overlap || g.status == Status::touching) {
-            // Reached by a step that round-off carried to (or a hair past) the contact: the
-            // normal and point of the previous iteration still describe it.
+            // Reached by a step that round-off carried to (or a hair past) the contact. The
+            // point is GJK's (a common point when the cores meet); the normal is GJK's when
+            // proven, else the previous iteration's, which still describes the approach.
             if (g.status == Status::touching) {
                 out.normal = g.normal;
-                out.point = g.point_a + a.radius * g.normal;
             }
+            out.point = g.point_a + a.radius * out.normal;
             out.hit = true;
             out.status = CastStatus::hit;
-            if (iteration == 1 && !(closing(g.normal) > T(0))) { // touching, moving apart
+            if (iteration == 1 && !closing_at_start(g, core)) { // touching, moving apart
                 out.hit = false;
                 out.fraction = T(1);
                 out.status = CastStatus::separated;
@@ -260,7 +293,7 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
         if (!(gap > tolerance)) { // NaN fails safe: stop here
             out.hit = true;
             out.status = CastStatus::hit;
-            if (iteration == 1 && !(mu > T(0))) { // within the target, not closing
+            if (iteration == 1 && !closing_at_start(g, core)) { // within the target, moving apart
                 out.hit = false;
                 out.fraction = T(1);
                 out.status = CastStatus::separated;
@@ -345,8 +378,8 @@ template <class T> CastOutput<T> shape_cast(const CastInput<T>& input) {
         [&](T t) {
             return Transform<T>{input.xf_b.p + t * input.translation_b, input.xf_b.q};
         },
-        [&](Vec2<T> n) { return -dot(n, relative); }, input.target_separation, tolerance,
-        input.max_iterations);
+        [&](Vec2<T> n) { return -dot(n, relative); }, length(relative), input.target_separation,
+        tolerance, input.max_iterations);
 }
 
 /// Time of impact: the first time t in [0, 1] at which the shapes, moving along their sweeps,
@@ -394,7 +427,8 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
     return detail::advance<T>(
         input.a, input.b, [&](T t) { return sa.at(t); }, [&](T t) { return sb.at(t); },
         [&](Vec2<T> n) { return dot(n, va - vb) + omega_a * rho_a + omega_b * rho_b; },
-        input.target_separation, tolerance, input.max_iterations);
+        length(va - vb) + omega_a * rho_a + omega_b * rho_b, input.target_separation, tolerance,
+        input.max_iterations);
 }
 
 } // namespace gjk
