@@ -208,12 +208,45 @@ template <class T> std::string compute_line(const Query& q, const Options& optio
         error = true;
         return dump_line({{"error", to_string(out.error)}});
     }
+    if (out.status == Status::touching || out.status == Status::overlapping) {
+        const PenetrationOutput<T> pen = penetration(p.input());
+        if (pen.status != Status::invalid_input) {
+            return dump_line(answer_json(out, options.trace ? &trace : nullptr, &pen));
+        }
+    }
     return dump_line(answer_json(out, options.trace ? &trace : nullptr));
 }
 
-} // namespace
+template <class T> std::string compute_cast(const CastQuery& q, bool& error) {
+    auto prepared = prepare<T>(q.shapes);
+    if (auto* message = std::get_if<std::string>(&prepared)) {
+        error = true;
+        return dump_line({{"error", *message}});
+    }
+    const Prepared<T>& p = std::get<Prepared<T>>(prepared);
+    CastInput<T> in;
+    in.a = p.a;
+    in.b = p.b;
+    in.xf_a = p.xf_a;
+    in.xf_b = p.xf_b;
+    std::string message;
+    if (!narrow(q.translation_a.x, "translation_a[0]", in.translation_a.x, message) ||
+        !narrow(q.translation_a.y, "translation_a[1]", in.translation_a.y, message) ||
+        !narrow(q.translation_b.x, "translation_b[0]", in.translation_b.x, message) ||
+        !narrow(q.translation_b.y, "translation_b[1]", in.translation_b.y, message)) {
+        error = true;
+        return dump_line({{"error", message}});
+    }
+    const CastOutput<T> out = shape_cast(in);
+    if (out.status == CastStatus::invalid_input) {
+        error = true;
+        return dump_line({{"error", error_message(out)}});
+    }
+    return dump_line(cast_json(out));
+}
 
-std::variant<Query, std::string> parse_query(std::string_view line, const Options& options) {
+/// Parses a line into a JSON object, or an error message.
+std::variant<json, std::string> parse_object(std::string_view line, const char* expected) {
     json j;
     try {
         j = json::parse(line);
@@ -226,8 +259,13 @@ std::variant<Query, std::string> parse_query(std::string_view line, const Option
         return "not JSON: " + (at == std::string::npos ? what : what.substr(at));
     }
     if (!j.is_object()) {
-        return std::string("expected an object {\"a\": SHAPE, \"b\": SHAPE}, got ") + j.type_name();
+        return std::string("expected an object ") + expected + ", got " + j.type_name();
     }
+    return j;
+}
+
+/// The shapes "a" and "b" of a parsed line.
+std::variant<Query, std::string> read_shapes(const json& j, const Options& options) {
     Query q;
     std::string error;
     for (const char* name : {"a", "b"}) {
@@ -236,6 +274,49 @@ std::variant<Query, std::string> parse_query(std::string_view line, const Option
             return std::string(name) + ": missing";
         }
         if (!read_shape(*it, name, options, name[0] == 'a' ? q.a : q.b, error)) {
+            return error;
+        }
+    }
+    return q;
+}
+
+/// Removes a CR that ends a CRLF line.
+std::string_view without_cr(std::string_view line) {
+    if (!line.empty() && line.back() == '\r') {
+        line.remove_suffix(1);
+    }
+    return line;
+}
+
+} // namespace
+
+std::variant<Query, std::string> parse_query(std::string_view line, const Options& options) {
+    auto parsed = parse_object(line, "{\"a\": SHAPE, \"b\": SHAPE}");
+    if (auto* message = std::get_if<std::string>(&parsed)) {
+        return *message;
+    }
+    return read_shapes(std::get<json>(parsed), options);
+}
+
+std::variant<CastQuery, std::string> parse_cast_query(std::string_view line,
+                                                      const Options& options) {
+    auto parsed = parse_object(
+        line, "{\"a\": SHAPE, \"b\": SHAPE, \"translation_a\": [x, y], \"translation_b\": [x, y]}");
+    if (auto* message = std::get_if<std::string>(&parsed)) {
+        return *message;
+    }
+    const json& j = std::get<json>(parsed);
+    auto shapes = read_shapes(j, options);
+    if (auto* message = std::get_if<std::string>(&shapes)) {
+        return *message;
+    }
+    CastQuery q;
+    q.shapes = std::move(std::get<Query>(shapes));
+    std::string error;
+    for (const char* name : {"translation_a", "translation_b"}) {
+        const auto it = j.find(name);
+        Vec2<double>& t = name[12] == 'a' ? q.translation_a : q.translation_b;
+        if (it != j.end() && !read_point(*it, name, t, error)) {
             return error;
         }
     }
@@ -253,15 +334,19 @@ template <class T> std::variant<Prepared<T>, std::string> prepare(const Query& q
 
 template <class T>
 nlohmann::ordered_json answer_json(const DistanceOutput<T>& out,
-                                   const std::vector<TraceStep<T>>* trace) {
+                                   const std::vector<TraceStep<T>>* trace,
+                                   const PenetrationOutput<T>* penetration) {
     nlohmann::ordered_json j;
     j["distance"] = static_cast<double>(out.distance);
     j["point_a"] = point_json(out.point_a);
     j["point_b"] = point_json(out.point_b);
-    j["normal"] = point_json(out.normal);
+    j["normal"] = point_json(penetration ? penetration->normal : out.normal);
     j["overlap"] = out.status == Status::touching || out.status == Status::overlapping;
     j["iterations"] = out.iterations;
     j["status"] = to_string(out.status);
+    if (penetration) {
+        j["penetration"] = static_cast<double>(penetration->depth);
+    }
     if (trace) {
         auto simplices = nlohmann::ordered_json::array();
         for (const TraceStep<T>& step : *trace) {
@@ -284,16 +369,24 @@ nlohmann::ordered_json answer_json(const DistanceOutput<T>& out,
     return j;
 }
 
+template <class T> nlohmann::ordered_json cast_json(const CastOutput<T>& out) {
+    nlohmann::ordered_json j;
+    j["hit"] = out.hit;
+    j["fraction"] = static_cast<double>(out.fraction);
+    j["point"] = point_json(out.point);
+    j["normal"] = point_json(out.normal);
+    j["iterations"] = out.iterations;
+    j["status"] = to_string(out.status);
+    return j;
+}
+
 std::string dump_line(const nlohmann::ordered_json& j) {
     return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 std::string process_line(std::string_view line, const Options& options, bool& error) {
     error = false;
-    if (!line.empty() && line.back() == '\r') {
-        line.remove_suffix(1); // CRLF input
-    }
-    auto parsed = parse_query(line, options);
+    auto parsed = parse_query(without_cr(line), options);
     if (auto* message = std::get_if<std::string>(&parsed)) {
         error = true;
         return dump_line({{"error", *message}});
@@ -303,11 +396,27 @@ std::string process_line(std::string_view line, const Options& options, bool& er
                                                    : compute_line<double>(q, options, error);
 }
 
+std::string process_cast_line(std::string_view line, const Options& options, bool& error) {
+    error = false;
+    auto parsed = parse_cast_query(without_cr(line), options);
+    if (auto* message = std::get_if<std::string>(&parsed)) {
+        error = true;
+        return dump_line({{"error", *message}});
+    }
+    const CastQuery& q = std::get<CastQuery>(parsed);
+    return options.precision == Precision::float32 ? compute_cast<float>(q, error)
+                                                   : compute_cast<double>(q, error);
+}
+
 template std::variant<Prepared<float>, std::string> prepare<float>(const Query&);
 template std::variant<Prepared<double>, std::string> prepare<double>(const Query&);
 template nlohmann::ordered_json answer_json<float>(const DistanceOutput<float>&,
-                                                   const std::vector<TraceStep<float>>*);
+                                                   const std::vector<TraceStep<float>>*,
+                                                   const PenetrationOutput<float>*);
 template nlohmann::ordered_json answer_json<double>(const DistanceOutput<double>&,
-                                                    const std::vector<TraceStep<double>>*);
+                                                    const std::vector<TraceStep<double>>*,
+                                                    const PenetrationOutput<double>*);
+template nlohmann::ordered_json cast_json<float>(const CastOutput<float>&);
+template nlohmann::ordered_json cast_json<double>(const CastOutput<double>&);
 
 } // namespace gjk::cli

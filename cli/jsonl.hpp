@@ -7,7 +7,20 @@
 //   unknown keys inside a shape are errors (a misspelt "raduis" must not silently mean 0).
 // Output line: {"distance": d, "point_a": [x, y], "point_b": [x, y], "normal": [x, y],
 //               "overlap": bool, "iterations": n, "status": "<word>"}
+//   plus, on overlapping lines ("overlap": true), "penetration": depth (>= 0; 0 when the
+//   shapes only touch) after "status", and "normal" is then the minimum translation direction
+//   of B (gjk::penetration: translating B by penetration * normal separates the shapes);
 //   plus "simplices" with --trace; or {"error": "<what is wrong, naming the field>"}.
+//
+// The `gjk cast` JSONL contract (gjk::shape_cast):
+// Input line:  {"a": SHAPE, "b": SHAPE, "translation_a": [x, y], "translation_b": [x, y]}
+//   translations optional ([0, 0]); B (and A) move by t * translation over t in [0, 1].
+// Output line: {"hit": bool, "fraction": t, "point": [x, y], "normal": [x, y],
+//               "iterations": n, "status": "<word>"}
+//   status: "hit" (first contact at fraction), "separated" (no contact during the move, or
+//   touching at t = 0 and moving apart; fraction 1), "initially_overlapping" (hit at 0;
+//   normal = the penetration normal), "max_iterations" (fraction = the last safe time);
+//   point is on A's surface at the contact, normal from A to B. Or {"error": "..."}.
 #pragma once
 
 #include <cstddef>
@@ -35,6 +48,12 @@ struct Query {
     ShapeSpec a, b;
 };
 
+/// One parsed `gjk cast` input line.
+struct CastQuery {
+    Query shapes;
+    Vec2<double> translation_a{}, translation_b{};
+};
+
 enum class Precision { float32, float64 };
 
 struct Options {
@@ -45,6 +64,10 @@ struct Options {
 
 /// Parses one input line: the query, or an error message naming the field.
 std::variant<Query, std::string> parse_query(std::string_view line, const Options& options = {});
+
+/// Parses one `gjk cast` input line: the query, or an error message naming the field.
+std::variant<CastQuery, std::string> parse_cast_query(std::string_view line,
+                                                      const Options& options = {});
 
 /// A query in scalar T: the shapes and transforms the library's input views.
 template <class T> struct Prepared {
@@ -64,14 +87,22 @@ template <class T> struct Prepared {
 /// Converts a query to scalar T; an error message when a value does not fit T.
 template <class T> std::variant<Prepared<T>, std::string> prepare(const Query& q);
 
-/// The answer object for a computed query (the contract's output fields, in order).
+/// The answer object for a computed query (the contract's output fields, in order); with
+/// `penetration` (overlapping lines), its normal and the "penetration" field.
 template <class T>
 nlohmann::ordered_json answer_json(const DistanceOutput<T>& out,
-                                   const std::vector<TraceStep<T>>* trace);
+                                   const std::vector<TraceStep<T>>* trace,
+                                   const PenetrationOutput<T>* penetration = nullptr);
+
+/// The answer object of a computed cast (the cast contract's fields, in order).
+template <class T> nlohmann::ordered_json cast_json(const CastOutput<T>& out);
 
 /// The whole contract for one line: the output line (without newline); `error` is set when
 /// it is an error line.
 std::string process_line(std::string_view line, const Options& options, bool& error);
+
+/// The `gjk cast` contract for one line, as process_line.
+std::string process_cast_line(std::string_view line, const Options& options, bool& error);
 
 /// One line of JSON text; invalid UTF-8 (which can only come from echoing input) is replaced.
 std::string dump_line(const nlohmann::ordered_json& j);

@@ -1,5 +1,6 @@
 // gjk - the command-line tool.
 //   gjk distance [FILE|-] [--precision double|float] [--trace] [--threads N]   JSONL queries
+//   gjk cast [FILE|-] [--precision double|float] [--threads N]                 JSONL shape casts
 //   gjk svg [FILE|-] [--iteration K] [--title T] [--voronoi] -o out.svg         a picture
 //   gjk demo [--out DIR]                                                        built-in scenes
 //   gjk --version                                                               "gjk 0.1.0"
@@ -68,7 +69,10 @@ void show_progress(std::size_t lines, std::size_t bytes, std::uintmax_t size) {
                  width - filled, "", 100.0 * fraction, lines);
 }
 
-int run_distance(const std::string& path, const Options& options, int threads) {
+/// Answers a JSONL stream line by line with `answer_line` (process_line or process_cast_line),
+/// in chunks spread over `threads`; the output keeps the input's order.
+int run_lines(const std::string& path, const Options& options, int threads,
+              std::string (*answer_line)(std::string_view, const Options&, bool&)) {
     Input in;
     if (!open_input(path, in)) {
         return kUsageError;
@@ -92,7 +96,7 @@ int run_distance(const std::string& path, const Options& options, int threads) {
         gjk::parallel_chunks(lines.size(), threads, [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
                 bool error = false;
-                answers[i] = process_line(lines[i], options, error);
+                answers[i] = answer_line(lines[i], options, error);
                 errors[i] = error;
             }
         });
@@ -212,6 +216,17 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(1, 1024))
         ->capture_default_str();
 
+    std::string cast_file = "-";
+    CLI::App* cast = app.add_subcommand("cast", "answer JSONL shape casts, one per line");
+    cast->add_option("file", cast_file, "input file, or - for standard input")
+        ->capture_default_str();
+    cast->add_option("--precision", precision, "scalar type of the kernel")
+        ->check(CLI::IsMember({"double", "float"}))
+        ->capture_default_str();
+    cast->add_option("--threads", threads, "threads to answer with (output order is kept)")
+        ->check(CLI::Range(1, 1024))
+        ->capture_default_str();
+
     std::string svg_file = "-", svg_out;
     int iteration = 0;
     CLI::App* svg = app.add_subcommand("svg", "draw one query and its iterations as SVG");
@@ -241,7 +256,12 @@ int main(int argc, char** argv) {
         Options options;
         options.precision = precision == "float" ? Precision::float32 : Precision::float64;
         options.trace = trace;
-        return run_distance(file, options, threads);
+        return run_lines(file, options, threads, process_line);
+    }
+    if (*cast) {
+        Options options;
+        options.precision = precision == "float" ? Precision::float32 : Precision::float64;
+        return run_lines(cast_file, options, threads, process_cast_line);
     }
     if (*svg) {
         return run_svg(svg_file, iteration, svg_out, svg_title, voronoi);

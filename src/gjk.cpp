@@ -17,6 +17,12 @@ namespace gjk {
     template std::vector<Vec2<T>> convex_hull<T>(std::span<const Vec2<T>>);                        \
     template std::vector<Vec2<T>> minkowski_difference<T>(                                         \
         const ShapeView<T>&, const Transform<T>&, const ShapeView<T>&, const Transform<T>&);       \
+    template PenetrationOutput<T> penetration<T>(const DistanceInput<T>&,                          \
+                                                 std::type_identity_t<SimplexCache<T>>*, int);     \
+    template SignedDistance<T> signed_distance<T>(const DistanceInput<T>&,                         \
+                                                  std::type_identity_t<SimplexCache<T>>*);         \
+    template CastOutput<T> shape_cast<T>(const CastInput<T>&);                                     \
+    template CastOutput<T> time_of_impact<T>(const ToiInput<T>&);                                  \
     template class PreparedShape<T>;
 
 GJK_INSTANTIATE(float)

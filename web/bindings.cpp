@@ -20,10 +20,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "gjk/cast.hpp"
 #include "gjk/distance.hpp"
 #include "gjk/hull.hpp"
 #include "gjk/instantiations.hpp"
 #include "gjk/overlap.hpp"
+#include "gjk/penetration.hpp"
 #include "gjk/segment.hpp"
 #include "gjk/shape.hpp"
 #include "gjk/triangle.hpp"
@@ -202,6 +204,51 @@ val overlap(const val& ja, const val& jb) {
     return o;
 }
 
+/// penetration(a, b): signed distance, depth, minimum translation normal (B moves by depth *
+/// normal to separate) and witness points (gjk::penetration, EPA).
+val penetration(const val& ja, const val& jb) {
+    const JsShape a = to_shape(ja), b = to_shape(jb);
+    const gjk::PenetrationOutput<T> out = gjk::penetration(to_input(a, b));
+    val o = val::object();
+    o.set("signed_distance", out.signed_distance);
+    o.set("depth", out.depth);
+    o.set("normal", from_vec(out.normal));
+    o.set("point_a", from_vec(out.point_a));
+    o.set("point_b", from_vec(out.point_b));
+    o.set("iterations", out.iterations);
+    o.set("epa_iterations", out.epa_iterations);
+    o.set("status", std::string(gjk::to_string(out.status)));
+    o.set("termination", std::string(gjk::to_string(out.termination)));
+    o.set("error", out.error == gjk::InputError::none ? std::string()
+                                                      : std::string(gjk::to_string(out.error)));
+    return o;
+}
+
+/// cast(a, b, translation_a, translation_b): the `gjk cast` answer (gjk::shape_cast).
+val cast(const val& ja, const val& jb, const val& ta, const val& tb) {
+    const JsShape a = to_shape(ja), b = to_shape(jb);
+    gjk::CastInput<T> in;
+    in.a = a.shape.view();
+    in.b = b.shape.view();
+    in.xf_a = a.xf;
+    in.xf_b = b.xf;
+    in.translation_a = ta.isUndefined() ? V{} : to_vec(ta);
+    in.translation_b = tb.isUndefined() ? V{} : to_vec(tb);
+    const gjk::CastOutput<T> out = gjk::shape_cast(in);
+    val o = val::object();
+    o.set("hit", out.hit);
+    o.set("fraction", out.fraction);
+    o.set("point", from_vec(out.point));
+    o.set("normal", from_vec(out.normal));
+    o.set("iterations", out.iterations);
+    o.set("status", std::string(gjk::to_string(out.status)));
+    o.set("initially_overlapping", out.initially_overlapping);
+    o.set("error", out.status == gjk::CastStatus::invalid_input
+                       ? std::string(gjk::error_message(out))
+                       : std::string());
+    return o;
+}
+
 /// minkowski_difference(a, b): hull of every b_j - a_i in the world frame (cores, no radii).
 val minkowski_difference(const val& ja, const val& jb) {
     const JsShape a = to_shape(ja), b = to_shape(jb);
@@ -307,6 +354,8 @@ val triangle_region_map(const val& a, const val& b, const val& c, const val& ori
 EMSCRIPTEN_BINDINGS(gjk) {
     emscripten::function("distance", &distance);
     emscripten::function("overlap", &overlap);
+    emscripten::function("penetration", &penetration);
+    emscripten::function("cast", &cast);
     emscripten::function("minkowski_difference", &minkowski_difference);
     emscripten::function("convex_hull", &convex_hull);
     emscripten::function("segment_coordinates", &segment_coordinates);

@@ -2,11 +2,13 @@
 #pragma once
 
 #include "gjk/batch.hpp"
+#include "gjk/cast.hpp"
 #include "gjk/distance.hpp"
 #include "gjk/hull.hpp"
 #include "gjk/instantiations.hpp"
 #include "gjk/math.hpp"
 #include "gjk/overlap.hpp"
+#include "gjk/penetration.hpp"
 #include "gjk/prepared.hpp"
 #include "gjk/segment.hpp"
 #include "gjk/shape.hpp"

@@ -5,9 +5,11 @@
 
 #ifndef GJK_HEADER_ONLY
 
+#include "gjk/cast.hpp"
 #include "gjk/distance.hpp"
 #include "gjk/hull.hpp"
 #include "gjk/overlap.hpp"
+#include "gjk/penetration.hpp"
 #include "gjk/prepared.hpp"
 
 namespace gjk {
@@ -24,6 +26,12 @@ namespace gjk {
     extern template std::vector<Vec2<T>> convex_hull<T>(std::span<const Vec2<T>>);                 \
     extern template std::vector<Vec2<T>> minkowski_difference<T>(                                  \
         const ShapeView<T>&, const Transform<T>&, const ShapeView<T>&, const Transform<T>&);       \
+    extern template PenetrationOutput<T> penetration<T>(                                           \
+        const DistanceInput<T>&, std::type_identity_t<SimplexCache<T>>*, int);                     \
+    extern template SignedDistance<T> signed_distance<T>(const DistanceInput<T>&,                  \
+                                                         std::type_identity_t<SimplexCache<T>>*);  \
+    extern template CastOutput<T> shape_cast<T>(const CastInput<T>&);                              \
+    extern template CastOutput<T> time_of_impact<T>(const ToiInput<T>&);                           \
     extern template class PreparedShape<T>;
 
 GJK_EXTERN(float)

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
 #include <string>
@@ -100,21 +101,76 @@ RandomQuery random_query(std::mt19937_64& rng) {
     return q;
 }
 
+template <class T> gjk::Shape<T> shape_of(const gjk::cli::ShapeSpec& s) {
+    gjk::Shape<T> shape;
+    for (const auto& p : s.points)
+        shape.points.push_back({T(p.x), T(p.y)});
+    shape.radius = T(s.radius);
+    return shape;
+}
+
+template <class T> gjk::Transform<T> transform_of(const gjk::cli::ShapeSpec& s) {
+    return gjk::Transform<T>::from({T(s.position.x), T(s.position.y)}, T(s.angle));
+}
+
 template <class T> gjk::DistanceOutput<T> library_answer(const RandomQuery& q) {
-    auto conv = [](const gjk::cli::ShapeSpec& s) {
-        gjk::Shape<T> shape;
-        for (const auto& p : s.points)
-            shape.points.push_back({T(p.x), T(p.y)});
-        shape.radius = T(s.radius);
-        return shape;
-    };
-    const gjk::Shape<T> a = conv(q.a), b = conv(q.b);
+    const gjk::Shape<T> a = shape_of<T>(q.a), b = shape_of<T>(q.b);
     gjk::DistanceInput<T> in;
     in.a = a;
     in.b = b;
-    in.xf_a = gjk::Transform<T>::from({T(q.a.position.x), T(q.a.position.y)}, T(q.a.angle));
-    in.xf_b = gjk::Transform<T>::from({T(q.b.position.x), T(q.b.position.y)}, T(q.b.angle));
+    in.xf_a = transform_of<T>(q.a);
+    in.xf_b = transform_of<T>(q.b);
     return gjk::distance(in);
+}
+
+template <class T> gjk::PenetrationOutput<T> library_penetration(const RandomQuery& q) {
+    const gjk::Shape<T> a = shape_of<T>(q.a), b = shape_of<T>(q.b);
+    gjk::DistanceInput<T> in;
+    in.a = a;
+    in.b = b;
+    in.xf_a = transform_of<T>(q.a);
+    in.xf_b = transform_of<T>(q.b);
+    return gjk::penetration(in);
+}
+
+/// A random cast line: a random query plus translations (each present two times in three).
+struct RandomCast {
+    RandomQuery q;
+    gjk::Vec2<double> ta{}, tb{};
+    ordered_json line;
+};
+
+RandomCast random_cast(std::mt19937_64& rng) {
+    std::uniform_real_distribution<double> u(-1, 1);
+    RandomCast c;
+    c.q = random_query(rng);
+    c.line = c.q.line;
+    if (rng() % 3 != 0) {
+        c.ta = {u(rng) * 2, u(rng) * 2};
+        c.line["translation_a"] = {c.ta.x, c.ta.y};
+    }
+    if (rng() % 3 != 0) {
+        c.tb = {u(rng) * 8, u(rng) * 8};
+        c.line["translation_b"] = {c.tb.x, c.tb.y};
+    }
+    return c;
+}
+
+template <class T> gjk::CastOutput<T> library_cast(const RandomCast& c) {
+    const gjk::Shape<T> a = shape_of<T>(c.q.a), b = shape_of<T>(c.q.b);
+    gjk::CastInput<T> in;
+    in.a = a;
+    in.b = b;
+    in.xf_a = transform_of<T>(c.q.a);
+    in.xf_b = transform_of<T>(c.q.b);
+    in.translation_a = {T(c.ta.x), T(c.ta.y)};
+    in.translation_b = {T(c.tb.x), T(c.tb.y)};
+    return gjk::shape_cast(in);
+}
+
+std::string cast_answer(const std::string& line, const gjk::cli::Options& options = {}) {
+    bool error = false;
+    return gjk::cli::process_cast_line(line, options, error);
 }
 
 std::string answer(const std::string& line, const gjk::cli::Options& options = {}) {
@@ -158,6 +214,7 @@ TEST(CliContract, OptionalFieldsDefaultToZeroAndOverlapIsReported) {
 // Bit for bit: the tool reads the same doubles and calls the same kernel.
 TEST(CliContract, AnswersEqualTheLibraryBitForBitInDouble) {
     std::mt19937_64 rng(17);
+    int overlapping = 0;
     for (int i = 0; i < 2000; ++i) {
         const RandomQuery q = random_query(rng);
         const auto expected = library_answer<double>(q);
@@ -168,11 +225,43 @@ TEST(CliContract, AnswersEqualTheLibraryBitForBitInDouble) {
         ASSERT_EQ(j["point_a"][1].get<double>(), expected.point_a.y) << i;
         ASSERT_EQ(j["point_b"][0].get<double>(), expected.point_b.x) << i;
         ASSERT_EQ(j["point_b"][1].get<double>(), expected.point_b.y) << i;
-        ASSERT_EQ(j["normal"][0].get<double>(), expected.normal.x) << i;
-        ASSERT_EQ(j["normal"][1].get<double>(), expected.normal.y) << i;
         ASSERT_EQ(j["iterations"].get<int>(), expected.iterations) << i;
         ASSERT_EQ(j["status"].get<std::string>(), gjk::to_string(expected.status)) << i;
+        // Overlapping lines carry the penetration depth and its normal; the others neither.
+        const bool overlap =
+            expected.status == gjk::Status::touching || expected.status == gjk::Status::overlapping;
+        ASSERT_EQ(j.contains("penetration"), overlap) << i;
+        gjk::Vec2<double> normal = expected.normal;
+        if (overlap) {
+            const auto pen = library_penetration<double>(q);
+            ASSERT_EQ(j["penetration"].get<double>(), pen.depth) << i;
+            ASSERT_GE(pen.depth, 0.0) << i;
+            normal = pen.normal;
+            ++overlapping;
+        }
+        ASSERT_EQ(j["normal"][0].get<double>(), normal.x) << i;
+        ASSERT_EQ(j["normal"][1].get<double>(), normal.y) << i;
     }
+    EXPECT_GE(overlapping, 100); // the sample has overlapping lines to check
+}
+
+// "penetration" comes last on an overlapping line, after the fixed keys in their order.
+TEST(CliContract, OverlappingLinesAddPenetrationAfterTheFixedKeys) {
+    const ordered_json j = ordered_json::parse(answer(
+        R"({"a": {"points": [[-1, -1], [1, -1], [1, 1], [-1, 1]]}, "b": {"points": [[-1, -1], [1, -1], [1, 1], [-1, 1]], "position": [1.5, 0.2]}})"));
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : j.items())
+        keys.push_back(k);
+    EXPECT_EQ(keys, (std::vector<std::string>{"distance", "point_a", "point_b", "normal", "overlap",
+                                              "iterations", "status", "penetration"}));
+    EXPECT_EQ(j["penetration"], 0.5); // the boxes overlap by 0.5 along x
+    EXPECT_EQ(j["normal"], json::parse("[1.0, 0.0]"));
+    // Touching: depth 0 with a valid normal.
+    const auto t = json::parse(answer(
+        R"({"a": {"points": [[-1, -1], [1, -1], [1, 1], [-1, 1]]}, "b": {"points": [[-1, -1], [1, -1], [1, 1], [-1, 1]], "position": [2, 0.5]}})"));
+    EXPECT_EQ(t["status"], "touching");
+    EXPECT_EQ(t["penetration"], 0.0);
+    EXPECT_EQ(t["normal"], json::parse("[1.0, 0.0]"));
 }
 
 TEST(CliContract, FloatPrecisionRunsTheFloatKernel) {
@@ -274,6 +363,173 @@ TEST(CliContract, BadLinesGetAnErrorNamingTheField) {
     f.precision = gjk::cli::Precision::float32;
     EXPECT_NE(answer(big, f).find("a.points[0][0]: "), std::string::npos);
     EXPECT_EQ(json::parse(answer(big)).count("error"), 0u);
+}
+
+// --- gjk cast --------------------------------------------------------------------------
+
+TEST(CliCast, AnswerHasTheContractFieldsInOrderWithTheirTypes) {
+    const std::string line =
+        R"({"a": {"points": [[-1, -1], [1, -1], [1, 1], [-1, 1]]}, "b": {"points": [[-1, -1], [1, -1], [1, 1], [-1, 1]], "position": [5, 0.5]}, "translation_b": [-6, 0]})";
+    const ordered_json j = ordered_json::parse(cast_answer(line));
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : j.items())
+        keys.push_back(k);
+    EXPECT_EQ(keys, (std::vector<std::string>{"hit", "fraction", "point", "normal", "iterations",
+                                              "status"}));
+    EXPECT_EQ(j["hit"], true);
+    EXPECT_TRUE(j["fraction"].is_number_float());
+    EXPECT_NEAR(j["fraction"].get<double>(), 0.5, 1e-12); // B's face meets A's after 3 of 6
+    EXPECT_TRUE(j["iterations"].is_number_integer());
+    EXPECT_EQ(j["status"], "hit");
+    for (const char* k : {"point", "normal"}) {
+        ASSERT_TRUE(j[k].is_array() && j[k].size() == 2u) << k;
+    }
+    EXPECT_NEAR(j["normal"][0].get<double>(), 1.0, 1e-12);
+}
+
+// Each status word of the contract, from a constructed line.
+TEST(CliCast, StatusWordsNameEachWayACastEnds) {
+    const std::string circles =
+        R"("a": {"points": [[0, 0]], "radius": 1}, "b": {"points": [[3, 0]], "radius": 1})";
+    struct Case {
+        std::string motion, status;
+        bool hit;
+    };
+    const Case cases[] = {
+        {R"("translation_b": [-2, 0])", "hit", true},
+        {R"("translation_a": [2, 0])", "hit", true},
+        {R"("translation_b": [0, 5])", "separated", false},
+        {R"("translation_b": [-0.5, 0])", "separated", false}, // too short
+        {"", "separated", false}, // no motion: translations default to 0
+    };
+    for (const Case& c : cases) {
+        const std::string line = "{" + circles + (c.motion.empty() ? "" : ", " + c.motion) + "}";
+        const auto j = json::parse(cast_answer(line));
+        EXPECT_EQ(j["status"], c.status) << line;
+        EXPECT_EQ(j["hit"], c.hit) << line;
+    }
+    const auto overlap = json::parse(cast_answer(
+        R"({"a": {"points": [[0, 0]], "radius": 1}, "b": {"points": [[1, 0]], "radius": 1}, "translation_b": [5, 0]})"));
+    EXPECT_EQ(overlap["status"], "initially_overlapping");
+    EXPECT_EQ(overlap["hit"], true);
+    EXPECT_EQ(overlap["fraction"], 0.0);
+    // Touching at t = 0 and moving apart: not a hit.
+    const auto apart = json::parse(cast_answer(
+        R"({"a": {"points": [[0, 0]], "radius": 1}, "b": {"points": [[2, 0]], "radius": 1}, "translation_b": [1, 0]})"));
+    EXPECT_EQ(apart["status"], "separated");
+    EXPECT_EQ(apart["hit"], false);
+}
+
+// Bit for bit: the tool reads the same doubles and calls gjk::shape_cast.
+TEST(CliCast, AnswersEqualTheLibraryBitForBit) {
+    std::mt19937_64 rng(23);
+    std::map<std::string, int> statuses;
+    for (int i = 0; i < 2000; ++i) {
+        const RandomCast c = random_cast(rng);
+        const auto expected = library_cast<double>(c);
+        const auto j = json::parse(cast_answer(c.line.dump()));
+        ASSERT_FALSE(j.contains("error")) << j.dump();
+        ASSERT_EQ(j["hit"].get<bool>(), expected.hit) << i;
+        ASSERT_EQ(j["fraction"].get<double>(), expected.fraction) << i;
+        ASSERT_EQ(j["point"][0].get<double>(), expected.point.x) << i;
+        ASSERT_EQ(j["point"][1].get<double>(), expected.point.y) << i;
+        ASSERT_EQ(j["normal"][0].get<double>(), expected.normal.x) << i;
+        ASSERT_EQ(j["normal"][1].get<double>(), expected.normal.y) << i;
+        ASSERT_EQ(j["iterations"].get<int>(), expected.iterations) << i;
+        ASSERT_EQ(j["status"].get<std::string>(), gjk::to_string(expected.status)) << i;
+        ++statuses[j["status"].get<std::string>()];
+    }
+    for (const char* s : {"hit", "separated", "initially_overlapping"}) {
+        EXPECT_GE(statuses[s], 100) << s; // every common way to end is in the sample
+    }
+    gjk::cli::Options f;
+    f.precision = gjk::cli::Precision::float32;
+    for (int i = 0; i < 300; ++i) {
+        const RandomCast c = random_cast(rng);
+        const auto expected = library_cast<float>(c);
+        const auto j = json::parse(cast_answer(c.line.dump(), f));
+        ASSERT_EQ(j["fraction"].get<double>(), static_cast<double>(expected.fraction)) << i;
+        ASSERT_EQ(j["status"].get<std::string>(), gjk::to_string(expected.status)) << i;
+    }
+}
+
+TEST(CliCast, BadLinesGetAnErrorNamingTheField) {
+    const std::string shapes = R"("a": {"points": [[0, 0]]}, "b": {"points": [[1, 0]]})";
+    struct Case {
+        std::string line, expected;
+    };
+    const Case cases[] = {
+        {"not json", "not JSON"},
+        {"[1]", "expected an object"},
+        {R"({"b": {"points": [[0, 0]]}, "translation_b": [1, 0]})", "a: missing"},
+        {"{" + shapes + R"(, "translation_b": [1, "x"]})",
+         "translation_b[1]: expected a number, got string"},
+        {"{" + shapes + R"(, "translation_a": 3})", "translation_a: expected [x, y]"},
+        {"{" + shapes + R"(, "translation_a": [1, 2, 3]})", "translation_a: expected [x, y]"},
+        {"{" + shapes + R"(, "translation_b": [1e999, 0]})",
+         "translation_b[0]: number is not finite"},
+        {R"({"a": {"points": []}, "b": {"points": [[0, 0]]}})", "a.points: empty"},
+        {R"({"a": {"points": [[0, 0]], "radius": -1}, "b": {"points": [[0, 0]]}})",
+         "a.radius: must not be negative"},
+    };
+    for (const Case& c : cases) {
+        bool error = false;
+        const std::string out = gjk::cli::process_cast_line(c.line, {}, error);
+        EXPECT_TRUE(error) << c.line;
+        const auto j = json::parse(out);
+        ASSERT_TRUE(j.contains("error")) << c.line;
+        EXPECT_EQ(j.size(), 1u);
+        EXPECT_NE(j["error"].get<std::string>().find(c.expected), std::string::npos)
+            << c.line << " -> " << j["error"];
+    }
+    // A translation that fits double but not float is an error only in float.
+    gjk::cli::Options f;
+    f.precision = gjk::cli::Precision::float32;
+    const std::string big = "{" + shapes + R"(, "translation_b": [0, 1e39]})";
+    EXPECT_NE(cast_answer(big, f).find("translation_b[1]: "), std::string::npos);
+    EXPECT_EQ(json::parse(cast_answer(big)).count("error"), 0u);
+}
+
+// 5,000 cast lines, every 9th bad: answers in order, none lost, same in 1 and 2 threads, exit 1;
+// a file of good lines exits 0; usage errors exit 2.
+TEST(CliCast, BatchKeepsOrderAcrossThreadsAndExitCodesMatchDistance) {
+    TempDir dir;
+    const fs::path in = dir.path / "cast.jsonl", good = dir.path / "good.jsonl";
+    std::vector<std::string> expected;
+    {
+        std::ofstream f(in), g(good);
+        std::mt19937_64 rng(5);
+        for (int i = 0; i < 5000; ++i) {
+            const std::string line = i % 9 == 8 ? R"({"a": {"points": [[0, 0]]}, "b": 7})"
+                                                : random_cast(rng).line.dump();
+            f << line << "\n";
+            if (i % 9 != 8 && i < 100)
+                g << line << "\n";
+            expected.push_back(cast_answer(line));
+        }
+    }
+    std::string first;
+    for (int threads : {1, 2}) {
+        const fs::path out = dir.path / ("out" + std::to_string(threads) + ".jsonl");
+        EXPECT_EQ(run("cast --threads " + std::to_string(threads) + " " + in.string() + " > " +
+                      out.string()),
+                  1);
+        const std::string text = read_file(out);
+        const auto lines = lines_of(text);
+        ASSERT_EQ(lines.size(), expected.size());
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            ASSERT_EQ(lines[i], expected[i]) << "line " << i;
+            ASSERT_EQ(json::parse(lines[i]).contains("error"), i % 9 == 8) << "line " << i;
+        }
+        if (first.empty())
+            first = text;
+        EXPECT_EQ(text, first);
+    }
+    const std::string out = (dir.path / "o.jsonl").string();
+    EXPECT_EQ(run("cast " + good.string() + " > " + out), 0);
+    EXPECT_EQ(run("cast - < " + good.string() + " > " + out), 0);
+    EXPECT_EQ(run("cast --precision half " + good.string() + " > " + out + " 2>/dev/null"), 2);
+    EXPECT_EQ(run("cast " + (dir.path / "missing").string() + " > " + out + " 2>/dev/null"), 2);
 }
 
 TEST(CliProcess, ExitStatusIsZeroOneOrTwo) {

@@ -310,6 +310,54 @@ R rounded_distance(const std::vector<P>& ha, R ra, const std::vector<P>& hb, R r
     return std::max(R(0), distance(ha, hb).distance - ra - rb);
 }
 
+R signed_distance(const std::vector<P>& ha, R ra, const std::vector<P>& hb, R rb) {
+    if (intersect(ha, hb)) {
+        return -(depth(ha, hb) + ra + rb);
+    }
+    return distance(ha, hb).distance - ra - rb;
+}
+
+std::vector<P> moved(const std::vector<P>& h, R t, P d) {
+    std::vector<P> out;
+    out.reserve(h.size());
+    for (const P& p : h) {
+        out.push_back({p.x + t * d.x, p.y + t * d.y});
+    }
+    return out;
+}
+
+R cast_fraction(const std::vector<P>& ha, R ra, P da, const std::vector<P>& hb, R rb, P db,
+                R target) {
+    const R goal = target + ra + rb;
+    auto g = [&](R t) { return distance(moved(ha, t, da), moved(hb, t, db)).distance; };
+    if (g(0) <= goal) {
+        return 0;
+    }
+    R lo = 0, hi = 1;
+    while (hi - lo > 1e-18L) { // ternary search for the minimum of convex g
+        const R m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+        if (g(m1) <= g(m2)) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    const R t_min = (lo + hi) / 2;
+    if (g(t_min) > goal) {
+        return -1;
+    }
+    lo = 0; // g(lo) > goal >= g(hi)
+    hi = t_min;
+    while (hi - lo > 1e-19L) {
+        const R mid = (lo + hi) / 2;
+        if (mid <= lo || mid >= hi) {
+            break;
+        }
+        (g(mid) <= goal ? hi : lo) = mid;
+    }
+    return hi;
+}
+
 R point_distance(const std::vector<P>& h, R r, P q) {
     return std::max(R(0), distance(h, std::vector<P>{q}).distance - r);
 }

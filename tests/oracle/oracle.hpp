@@ -93,6 +93,25 @@ R rounded_distance(const std::vector<P>& ha, R ra, const std::vector<P>& hb, R r
 /// max(0, distance(h, {q}).distance - r).
 R point_distance(const std::vector<P>& h, R r, P q);
 
+/// Signed distance between rounded shapes (hull ha dilated by ra >= 0, hb by rb >= 0): the gap
+/// distance(ha, hb) - ra - rb when the hulls are disjoint, and -(depth(ha, hb) + ra + rb) when
+/// they intersect: negative inside, the penetration depth of the rounded shapes negated.
+R signed_distance(const std::vector<P>& ha, R ra, const std::vector<P>& hb, R rb);
+
+/// The hull h moved by t * d (each point p + t * d, in long double).
+std::vector<P> moved(const std::vector<P>& h, R t, P d);
+
+/// Shape cast by bisection on the brute-force distance. Hull A moves by t * da, hull B by
+/// t * db, t in [0, 1]; returns the first t at which the rounded distance is <= target (0 if
+/// it already is at t = 0), or -1 when it never is. The core distance g(t) =
+/// distance(A + t da, B + t db) is convex in t (the distance from the origin to a convex set
+/// moving along a line), so: a ternary search finds its minimum t_min to within 1e-18
+/// (each round keeps 2/3 of the interval); if g(t_min) > target + ra + rb there is no
+/// contact; else the first contact is the one crossing of g = target + ra + rb in [0, t_min],
+/// found by bisection to within 1e-19 (the answer is the bracket's contact end).
+R cast_fraction(const std::vector<P>& ha, R ra, P da, const std::vector<P>& hb, R rb, P db,
+                R target);
+
 /// Distance from q to the closed segment [a, b] in long double: t = dot(q - a, b - a) /
 /// dot(b - a, b - a) clamped to [0, 1] (a zero-length segment is the point a), distance is
 /// hypotl of q minus the projection. The projection is stored in *closest when non-null.

@@ -693,3 +693,31 @@ TEST(OraclePointDistance, DistanceToDilatedHull) {
 }
 
 } // namespace
+
+// Signed distance: the gap minus the radii when apart, minus (depth + radii) when overlapping.
+// Two unit squares, B shifted by (1.5, 0.2): they overlap by 0.5 along x.
+TEST(OracleSignedDistance, GapOutsideDepthInside) {
+    const std::vector<oracle::P> sq = oracle::hull({{-1, -1}, {1, -1}, {1, 1}, {-1, 1}});
+    EXPECT_EQ(oracle::signed_distance(sq, 0, oracle::moved(sq, 1, {1.5L, 0.2L}), 0), -0.5L);
+    EXPECT_EQ(oracle::signed_distance(sq, 0.25L, oracle::moved(sq, 1, {1.5L, 0.2L}), 0.5L), -1.25L);
+    EXPECT_EQ(oracle::signed_distance(sq, 0.25L, oracle::moved(sq, 1, {5, 0}), 0.5L), 2.25L);
+    EXPECT_EQ(oracle::signed_distance(sq, 0, oracle::moved(sq, 1, {2, 0.5L}), 0), 0.0L); // touching
+}
+
+// The cast oracle on hand-computed motions: a unit square B 5 to the right moving 6 left
+// meets A's right face at t = 0.5; with a target of 1 at t = 1/3; moving up it never does;
+// both moving (gap 3 closing at 4 per step) at t = 0.75; already touching at t = 0.
+TEST(OracleCastFraction, HandComputedFractions) {
+    const std::vector<oracle::P> sq = oracle::hull({{-1, -1}, {1, -1}, {1, 1}, {-1, 1}});
+    const auto b = oracle::moved(sq, 1, {5, 0});
+    EXPECT_NEAR(oracle::cast_fraction(sq, 0, {0, 0}, b, 0, {-6, 0}, 0), 0.5L, 1e-18L);
+    EXPECT_NEAR(oracle::cast_fraction(sq, 0, {0, 0}, b, 0, {-6, 0}, 1), 1.0L / 3, 1e-18L);
+    EXPECT_EQ(oracle::cast_fraction(sq, 0, {0, 0}, b, 0, {0, 6}, 0), -1);
+    EXPECT_NEAR(oracle::cast_fraction(sq, 0, {2, 0}, b, 0, {-2, 0}, 0), 0.75L, 1e-18L);
+    EXPECT_EQ(oracle::cast_fraction(sq, 0, {0, 0}, oracle::moved(sq, 1, {2, 0}), 0, {1, 0}, 0), 0);
+    // Radii count: circles of radius 1 and 0.5, centres 10 apart closing at 10, target 0.5.
+    const std::vector<oracle::P> pt = {{0, 0}};
+    EXPECT_NEAR(
+        oracle::cast_fraction(pt, 1, {0, 0}, oracle::moved(pt, 1, {10, 0}), 0.5L, {-10, 0}, 0.5L),
+        0.8L, 1e-18L);
+}

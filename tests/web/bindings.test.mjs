@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { before, test } from 'node:test';
 
-import { BUILD, native } from './helpers.mjs';
+import { BUILD, native, nativeCast } from './helpers.mjs';
 
 let gjk;
 
@@ -113,4 +113,67 @@ test('convex_hull and minkowski_difference', () => {
   assert.deepEqual(gjk.convex_hull([[0, 0], [1, 1], [2, 0], [1, 0.2], [0, 2], [2, 2]]), [[0, 0], [2, 0], [2, 2], [0, 2]]);
   const z = gjk.minkowski_difference({ points: [[0, 0], [1, 0]] }, { points: [[0, 0], [0, 1]], position: [3, 0] });
   assert.deepEqual(z, [[2, 0], [3, 0], [3, 1], [2, 1]]);
+});
+
+/** Equal to within 1e-12 of the magnitude: WebAssembly and the native build may round a
+ * libm sine or a fused multiply-add differently, a few ulps apart. */
+function near(mine, theirs, what) {
+  const a = [mine].flat(), b = [theirs].flat();
+  assert.equal(a.length, b.length, what);
+  a.forEach((x, k) => assert.ok(Math.abs(x - b[k]) <= 1e-12 * Math.max(1, Math.abs(b[k])), `${what}: ${a} vs ${b}`));
+}
+
+test('penetration() gives the tool\'s "penetration" and normal on 300 random pairs', () => {
+  const rand = random(20240607);
+  // Shapes near each other, so that most pairs overlap.
+  const queries = Array.from({ length: 300 }, () => {
+    const a = randomShape(rand), b = randomShape(rand);
+    b.position = [a.position[0] + rand() - 0.5, a.position[1] + rand() - 0.5];
+    return { a, b };
+  });
+  const answers = native(queries);
+  let overlapping = 0;
+  queries.forEach((q, i) => {
+    const mine = gjk.penetration(q.a, q.b);
+    const theirs = answers[i];
+    assert.equal(mine.error, '', `pair ${i}`);
+    assert.ok(mine.depth >= 0, `pair ${i}: depth ${mine.depth}`);
+    if (theirs.overlap) {
+      overlapping += 1;
+      near(mine.depth, theirs.penetration, `pair ${i}: depth`);
+      near(mine.normal, theirs.normal, `pair ${i}: normal`);
+      near(mine.signed_distance, -mine.depth, `pair ${i}: signed distance`);
+    } else {
+      assert.equal(theirs.penetration, undefined, `pair ${i}: no penetration when apart`);
+      assert.ok(Math.abs(mine.signed_distance - theirs.distance) <= 1e-12 * Math.max(1, theirs.distance), `pair ${i}`);
+    }
+  });
+  assert.ok(overlapping >= 100, `${overlapping} overlapping pairs`);
+});
+
+test('cast() equals `gjk cast` on 300 random casts', () => {
+  const rand = random(20240608);
+  const queries = Array.from({ length: 300 }, () => {
+    const a = randomShape(rand), b = randomShape(rand);
+    const q = { a, b, translation_b: [8 * rand() - 4, 8 * rand() - 4] };
+    if (rand() < 0.3) q.translation_a = [2 * rand() - 1, 2 * rand() - 1];
+    return q;
+  });
+  const answers = nativeCast(queries);
+  const statuses = {};
+  queries.forEach((q, i) => {
+    const mine = gjk.cast(q.a, q.b, q.translation_a, q.translation_b);
+    const theirs = answers[i];
+    assert.equal(mine.error, '', `cast ${i}`);
+    for (const k of ['hit', 'iterations', 'status']) {
+      assert.equal(mine[k], theirs[k], `cast ${i}: ${k}`);
+    }
+    near(mine.fraction, theirs.fraction, `cast ${i}: fraction`);
+    near(mine.point, theirs.point, `cast ${i}: point`);
+    near(mine.normal, theirs.normal, `cast ${i}: normal`);
+    statuses[mine.status] = (statuses[mine.status] || 0) + 1;
+  });
+  for (const s of ['hit', 'separated', 'initially_overlapping']) {
+    assert.ok(statuses[s] >= 10, `${s}: ${statuses[s]}`);
+  }
 });

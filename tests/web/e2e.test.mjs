@@ -273,6 +273,28 @@ describe('desktop, 1280×800', () => {
     await screenshot(page, 'desktop-triangle');
   });
 
+  test('overlapping shapes show the native penetration depth and normal, drawn', async () => {
+    await page.click('#tabs button[data-view="shapes"]');
+    for (const id of ['overlap', 'touching', 'rounded', 'talk']) {
+      await page.selectOption('#scene-select', id);
+      await settle(page);
+      const { answer } = await checkDistanceAgainstNative(page, id);
+      const shown = await text(page, '#penetration');
+      if (answer.overlap) {
+        close(Number(shown), answer.penetration, 1e-9, `${id}: displayed penetration`);
+        const drawn = await demo(page, () => gjkDemo.drawn());
+        close(drawn.result.depth, answer.penetration, 1e-9, `${id}: drawn depth`);
+        closePoint(drawn.result.normal, answer.normal, 1e-9, `${id}: drawn normal`);
+      } else {
+        assert.match(shown, /apart/, `${id}: no penetration when apart`);
+      }
+      if (id === 'overlap') {
+        assert.ok(answer.overlap && answer.penetration > 0, 'the overlap preset overlaps');
+        await screenshot(page, 'desktop-penetration');
+      }
+    }
+  });
+
   test('each termination-case preset shows the termination it names', async () => {
     await page.click('#tabs button[data-view="shapes"]');
     for (const [id, termination] of SCENES_WITH_CASES) {

@@ -39,11 +39,16 @@ export function serve(dir) {
 }
 
 /** Runs `gjk distance [args]` on JSONL queries; returns one parsed answer per query. */
-export function native(queries, args = []) {
+export function native(queries, args = [], subcommand = 'distance') {
   const input = queries.map((q) => JSON.stringify(q)).join('\n') + '\n';
-  const run = spawnSync(CLI, ['distance', ...args], { input, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`gjk distance failed (${run.status}): ${run.stderr}${run.stdout}`);
+  const run = spawnSync(CLI, [subcommand, ...args], { input, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`gjk ${subcommand} failed (${run.status}): ${run.stderr}${run.stdout}`);
   return run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+}
+
+/** Runs `gjk cast` on JSONL cast queries; returns one parsed answer per query. */
+export function nativeCast(queries) {
+  return native(queries, [], 'cast');
 }
 
 /**

@@ -9,6 +9,7 @@ export const COLORS = {
   p: '#dc2626', // the closest point P
   dir: '#0891b2', // the search direction d
   support: '#ca8a04', // the new support point
+  depth: '#be123c', // the penetration: deepest points and minimum translation
   ink: '#1f2937', // text, origin, normal, witness segment
   muted: '#6b7280',
   grid: '#f1f5f9',

@@ -173,6 +173,8 @@ class App {
     const a = shapeJson(this.a), b = shapeJson(this.b);
     this.result = this.gjk.distance(a, b);
     this.overlapResult = this.gjk.overlap(a, b);
+    // Penetration (EPA): depth and minimum translation normal when the shapes overlap.
+    this.penetrationResult = this.gjk.penetration(a, b);
     this.z = this.gjk.minkowski_difference(a, b);
     this.step = Math.max(1, Math.min(this.step, this.result.trace.length));
     this.solveSections();
@@ -271,6 +273,7 @@ async function main() {
     /** Both shapes in the `gjk distance` tool's JSON format. */
     state: () => ({ a: shapeJson(app.a), b: shapeJson(app.b) }),
     result: () => app.result,
+    penetration: () => app.penetrationResult,
     drawn: () => app.drawn,
     frame: () => app.frame,
     view: () => app.view,

@@ -1,0 +1,511 @@
+// Specifications of gjk/cast.hpp: shape cast (translations) and time of impact (sweeps) by
+// conservative advancement.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+
+#include "gjk/gjk.hpp"
+#include "oracle/oracle.hpp"
+#include "support/families.hpp"
+
+using gjk::CastStatus;
+using gjk::Shape;
+using gjk::Vec2;
+
+namespace {
+
+template <class T> class Cast : public ::testing::Test {};
+template <class T> class TimeOfImpact : public ::testing::Test {};
+using Scalars = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(Cast, Scalars);
+TYPED_TEST_SUITE(TimeOfImpact, Scalars);
+
+template <class T>
+gjk::CastInput<T> cast_input(const Shape<T>& a, const Shape<T>& b, Vec2<T> pa, Vec2<T> pb,
+                             Vec2<T> ta, Vec2<T> tb, T angle_b = 0) {
+    gjk::CastInput<T> in;
+    in.a = a;
+    in.b = b;
+    in.xf_a = gjk::Transform<T>::from(pa, 0);
+    in.xf_b = gjk::Transform<T>::from(pb, angle_b);
+    in.translation_a = ta;
+    in.translation_b = tb;
+    return in;
+}
+
+/// Hand-computed fractions: the loop stops within the default tolerance (64 eps of a scale of
+/// about 10 here), which moves the fraction by that over the closing speed.
+template <class T> T fraction_tolerance() {
+    return T(1e3) * std::numeric_limits<T>::epsilon();
+}
+
+} // namespace
+
+// --- Constructed cases ----------------------------------------------------------------------
+
+// B (a unit box at x = 5) moves 6 to the left onto A (a unit box at the origin): its left face
+// reaches A's right face when it has moved 3, at t = 0.5. Face contact: one Newton step.
+TYPED_TEST(Cast, BoxSlidingOntoABoxHitsWhenTheFacesMeet) {
+    using T = TypeParam;
+    const auto box = Shape<T>::box(1, 1);
+    const auto r = gjk::shape_cast(cast_input<T>(box, box, {}, {5, T(0.5)}, {}, {-6, 0}));
+    EXPECT_EQ(r.status, CastStatus::hit);
+    EXPECT_TRUE(r.hit);
+    EXPECT_FALSE(r.initially_overlapping);
+    EXPECT_NEAR(r.fraction, T(0.5), fraction_tolerance<T>());
+    EXPECT_NEAR(r.normal.x, T(1), fraction_tolerance<T>());
+    EXPECT_NEAR(r.normal.y, T(0), fraction_tolerance<T>());
+    EXPECT_NEAR(r.point.x, T(1), fraction_tolerance<T>() * 10); // on A's right face
+    EXPECT_GE(r.point.y, T(-0.5) - fraction_tolerance<T>());
+    EXPECT_LE(r.iterations, 3);
+}
+
+// Both shapes move: the gap of 3 closes at 4 per step, so t = 0.75.
+TYPED_TEST(Cast, BothShapesMovingMeetHalfwayInTheirRelativeMotion) {
+    using T = TypeParam;
+    const auto box = Shape<T>::box(1, 1);
+    const auto r = gjk::shape_cast(cast_input<T>(box, box, {}, {5, 0}, {2, 0}, {-2, 0}));
+    EXPECT_EQ(r.status, CastStatus::hit);
+    EXPECT_NEAR(r.fraction, T(0.75), fraction_tolerance<T>());
+    EXPECT_NEAR(r.point.x, T(1 + 2 * 0.75), fraction_tolerance<T>() * 10); // A moved too
+}
+
+// Circles (rounded points) with a target separation: the surfaces are 0.5 apart when the
+// centres are 1 + 0.5 + 0.5 = 2 apart; from 10 apart closing at 10, t = 0.8.
+TYPED_TEST(Cast, TargetSeparationStopsBeforeTheSurfacesMeet) {
+    using T = TypeParam;
+    const auto a = Shape<T>::circle({0, 0}, 1), b = Shape<T>::circle({0, 0}, T(0.5));
+    auto in = cast_input<T>(a, b, {}, {10, 0}, {}, {-10, 0});
+    in.target_separation = T(0.5);
+    const auto r = gjk::shape_cast(in);
+    EXPECT_EQ(r.status, CastStatus::hit);
+    EXPECT_NEAR(r.fraction, T(0.8), fraction_tolerance<T>());
+    EXPECT_NEAR(r.point.x, T(1), fraction_tolerance<T>() * 10); // A's surface
+}
+
+// B passes above A: no contact in the step. The fraction is then 1.
+TYPED_TEST(Cast, PassingShapesMiss) {
+    using T = TypeParam;
+    const auto box = Shape<T>::box(1, 1);
+    const auto r = gjk::shape_cast(cast_input<T>(box, box, {}, {5, T(2.5)}, {}, {-10, 0}));
+    EXPECT_EQ(r.status, CastStatus::separated);
+    EXPECT_FALSE(r.hit);
+    EXPECT_EQ(r.fraction, T(1));
+    // Too short a step misses too.
+    const auto s = gjk::shape_cast(cast_input<T>(box, box, {}, {5, 0}, {}, {-2, 0}));
+    EXPECT_EQ(s.status, CastStatus::separated);
+}
+
+// Overlapping at t = 0: a hit at t = 0 with the flag, and the penetration normal.
+TYPED_TEST(Cast, InitiallyOverlappingIsAHitAtZeroWithTheFlag) {
+    using T = TypeParam;
+    const auto box = Shape<T>::box(1, 1);
+    const auto r = gjk::shape_cast(cast_input<T>(box, box, {}, {T(1.5), T(0.2)}, {}, {5, 0}));
+    EXPECT_EQ(r.status, CastStatus::initially_overlapping);
+    EXPECT_TRUE(r.hit);
+    EXPECT_TRUE(r.initially_overlapping);
+    EXPECT_EQ(r.fraction, T(0));
+    EXPECT_NEAR(r.normal.x, T(1), fraction_tolerance<T>()); // the minimum translation
+    EXPECT_EQ(r.iterations, 1);
+}
+
+// Touching at t = 0: moving apart is not a hit, moving closer (or sliding in) is one at t = 0.
+TYPED_TEST(Cast, TouchingAtZeroIsAHitOnlyWhenClosing) {
+    using T = TypeParam;
+    const auto box = Shape<T>::box(1, 1);
+    const auto apart = gjk::shape_cast(cast_input<T>(box, box, {}, {2, T(0.5)}, {}, {3, 1}));
+    EXPECT_EQ(apart.status, CastStatus::separated);
+    EXPECT_FALSE(apart.hit);
+    EXPECT_FALSE(apart.initially_overlapping);
+    const auto closing = gjk::shape_cast(cast_input<T>(box, box, {}, {2, T(0.5)}, {}, {-1, 0}));
+    EXPECT_EQ(closing.status, CastStatus::hit);
+    EXPECT_TRUE(closing.hit);
+    EXPECT_FALSE(closing.initially_overlapping);
+    EXPECT_EQ(closing.fraction, T(0));
+    EXPECT_NEAR(closing.normal.x, T(1), fraction_tolerance<T>());
+}
+
+// The cap stops the loop and says so; the fraction it leaves is safe (before the contact).
+TYPED_TEST(Cast, IterationCapIsReportedWithASafeFraction) {
+    using T = TypeParam;
+    const auto a = Shape<T>::circle({0, 0}, 1), b = Shape<T>::circle({0, 0}, 1);
+    auto in = cast_input<T>(a, b, {}, {10, T(1.5)}, {}, {-20, 0});
+    in.max_iterations = 1;
+    const auto r = gjk::shape_cast(in);
+    EXPECT_EQ(r.status, CastStatus::max_iterations);
+    EXPECT_FALSE(r.hit);
+    in.max_iterations = gjk::kMaxCastIterations;
+    const auto full = gjk::shape_cast(in);
+    EXPECT_EQ(full.status, CastStatus::hit);
+    EXPECT_LE(r.fraction, full.fraction);
+}
+
+// Bad input names what is wrong; nothing is computed.
+TYPED_TEST(Cast, RejectsBadInputWithAReason) {
+    using T = TypeParam;
+    const auto box = Shape<T>::box(1, 1);
+    const T inf = std::numeric_limits<T>::infinity(), nan = std::numeric_limits<T>::quiet_NaN();
+    auto in = cast_input<T>(box, box, {}, {5, 0}, {}, {nan, 0});
+    auto r = gjk::shape_cast(in);
+    EXPECT_EQ(r.status, CastStatus::invalid_input);
+    EXPECT_EQ(r.motion_error, gjk::MotionError::bad_translation_b);
+    EXPECT_STREQ(gjk::error_message(r), "translation_b is not finite");
+    in = cast_input<T>(box, box, {}, {5, 0}, {inf, 0}, {});
+    EXPECT_EQ(gjk::shape_cast(in).motion_error, gjk::MotionError::bad_translation_a);
+    in = cast_input<T>(box, box, {}, {5, 0}, {}, {-6, 0});
+    in.target_separation = -1;
+    EXPECT_EQ(gjk::shape_cast(in).motion_error, gjk::MotionError::bad_target);
+    in.target_separation = 0;
+    in.tolerance = nan;
+    EXPECT_EQ(gjk::shape_cast(in).motion_error, gjk::MotionError::bad_tolerance);
+    in.tolerance = 0;
+    in.max_iterations = 0;
+    EXPECT_EQ(gjk::shape_cast(in).error, gjk::InputError::bad_max_iterations);
+    Shape<T> empty;
+    in = cast_input<T>(box, empty, {}, {5, 0}, {}, {-6, 0});
+    r = gjk::shape_cast(in);
+    EXPECT_EQ(r.error, gjk::InputError::empty_b);
+    EXPECT_STREQ(gjk::error_message(r), "shape b has no points");
+    EXPECT_FALSE(r.hit);
+}
+
+// A stick of half-length 2 turns a quarter turn about its centre (the origin) toward a circle
+// of radius 0.1 at (0, 1.5). The stick's line is 1.5 cos(theta) from the circle's centre, so
+// contact is at cos(theta) = 0.1 / 1.5, t = theta / (pi / 2).
+TYPED_TEST(TimeOfImpact, TurningStickHitsTheCircleAtTheAnalyticAngle) {
+    using T = TypeParam;
+    const auto circle = Shape<T>::circle({0, 0}, T(0.1));
+    const auto stick = Shape<T>::segment({-2, 0}, {2, 0});
+    gjk::ToiInput<T> in;
+    in.a = circle;
+    in.b = stick;
+    in.sweep_a = {{}, {0, T(1.5)}, {0, T(1.5)}, 0, 0};
+    in.sweep_b = {{}, {}, {}, 0, T(1.5707963267948966)};
+    const auto r = gjk::time_of_impact(in);
+    EXPECT_EQ(r.status, CastStatus::hit);
+    const double expected = std::acos(0.1 / 1.5) / 1.5707963267948966;
+    // The loop stops with the gap within 64 eps of the scale (about 4); the gap closes at
+    // d(gap)/dt = 1.5 sin(theta) * pi/2 ~ 2.4 per unit t.
+    EXPECT_NEAR(r.fraction, T(expected), T(200) * std::numeric_limits<T>::epsilon() * 4);
+    EXPECT_LE(r.fraction, T(expected) + T(16) * std::numeric_limits<T>::epsilon());
+    // The normal is perpendicular to the stick, from the circle to it: (sin, -cos)(theta).
+    const double theta = std::acos(0.1 / 1.5);
+    EXPECT_NEAR(r.normal.x, T(std::sin(theta)), T(1e-4));
+    EXPECT_NEAR(r.normal.y, T(-std::cos(theta)), T(1e-4));
+}
+
+// Sweeps without rotation are shape casts: same fraction.
+TYPED_TEST(TimeOfImpact, SweepWithoutRotationIsAShapeCast) {
+    using T = TypeParam;
+    const auto a = Shape<T>::regular(5, 1, T(0.1)), b = Shape<T>::box(T(0.5), T(0.3));
+    gjk::ToiInput<T> in;
+    in.a = a;
+    in.b = b;
+    in.sweep_a = {{}, {0, 0}, {1, 0}, T(0.2), T(0.2)};
+    in.sweep_b = {{}, {6, 1}, {-3, T(0.5)}, T(0.7), T(0.7)};
+    const auto r = gjk::time_of_impact(in);
+    gjk::CastInput<T> c;
+    c.a = a;
+    c.b = b;
+    c.xf_a = in.sweep_a.at(0);
+    c.xf_b = in.sweep_b.at(0);
+    c.translation_a = {1, 0};
+    c.translation_b = {-9, T(-0.5)};
+    const auto s = gjk::shape_cast(c);
+    EXPECT_EQ(r.status, CastStatus::hit);
+    EXPECT_EQ(s.status, CastStatus::hit);
+    EXPECT_NEAR(r.fraction, s.fraction, T(1e3) * std::numeric_limits<T>::epsilon());
+}
+
+TYPED_TEST(TimeOfImpact, RejectsNonFiniteSweeps) {
+    using T = TypeParam;
+    const auto box = Shape<T>::box(1, 1);
+    gjk::ToiInput<T> in;
+    in.a = box;
+    in.b = box;
+    in.sweep_b.a1 = std::numeric_limits<T>::infinity();
+    const auto r = gjk::time_of_impact(in);
+    EXPECT_EQ(r.status, CastStatus::invalid_input);
+    EXPECT_EQ(r.motion_error, gjk::MotionError::bad_sweep_b);
+}
+
+// --- Oracle tests ---------------------------------------------------------------------------
+
+namespace {
+
+/// The error bound of a distance at a given time, relative to the motion's scale: 128 eps.
+/// It covers the cast's own stopping tolerance (64 eps of its scale), the GJK distance's
+/// round-off (< 8 eps, tests/test_distance.cpp) and the poses at t computed in T (a few eps);
+/// the measured maxima are printed by the tests and listed in the README.
+template <class T> long double tolerance() {
+    return 128.0L * std::numeric_limits<T>::epsilon();
+}
+
+template <class T> long double norm(Vec2<T> v) {
+    return std::hypot(static_cast<long double>(v.x), static_cast<long double>(v.y));
+}
+
+/// A motion for a case: B aimed at A (past it, short of it, or across it), A sometimes moving.
+template <class T>
+void aim(gjk_test::Case<T>& k, gjk_test::Generator& gen, Vec2<T>& ta, Vec2<T>& tb, T& target) {
+    const long double size = gjk_test::scale_of(k) - std::max(std::fabs((long double)k.xa.p.x),
+                                                              std::fabs((long double)k.xa.p.y));
+    const double dx = double(k.xa.p.x) - k.xb.p.x, dy = double(k.xa.p.y) - k.xb.p.y;
+    const double reach = gen.uniform(0.2, 2.5), side = gen.uniform(-0.5, 0.5);
+    const double s = std::max(1e-3, double(size));
+    tb = {T(reach * dx - side * dy + gen.uniform(-0.3, 0.3) * s),
+          T(reach * dy + side * dx + gen.uniform(-0.3, 0.3) * s)};
+    ta = {};
+    if (gen.integer(0, 2) == 0) {
+        ta = {T(gen.uniform(-1, 1) * s), T(gen.uniform(-1, 1) * s)};
+        tb = tb + ta;
+    }
+    target = gen.integer(0, 2) == 0 ? T(gen.uniform(0, 0.2) * s) : T(0);
+}
+
+struct CastStats {
+    int cases = 0, hits = 0, initial = 0, misses = 0, max_iterations = 0, most_iterations = 0;
+    long double max_gap_error = 0; // |oracle distance at the fraction - target| / scale
+    long double max_late = 0;      // how far past the oracle's contact (in t)
+    long double max_early = 0;     // how far before it (in t)
+};
+
+} // namespace
+
+// Shape cast against bisection on the brute-force distance (oracle::cast_fraction): 3,300
+// seeded pairs per scalar type from every family but the 1024-gons.
+TYPED_TEST(Cast, FractionMatchesBisectionOnTheBruteForceDistance) {
+    using T = TypeParam;
+    gjk_test::Generator gen(std::is_same_v<T, float> ? 2468u : 1357u);
+    CastStats stats;
+    for (int f = 0; f < static_cast<int>(gjk_test::Family::count); ++f) {
+        const auto family = static_cast<gjk_test::Family>(f);
+        if (family == gjk_test::Family::big_polygons) {
+            continue;
+        }
+        for (int i = 0; i < 330; ++i) {
+            auto k = gen.make<T>(family);
+            gjk::CastInput<T> in;
+            in.a = {k.a, k.ra};
+            in.b = {k.b, k.rb};
+            in.xf_a = k.xa;
+            in.xf_b = k.xb;
+            aim(k, gen, in.translation_a, in.translation_b, in.target_separation);
+            const std::string what =
+                std::string(gjk_test::family_name(family)) + " case " + std::to_string(i);
+
+            const auto ha = oracle::hull(gjk_test::world(k.a, k.xa));
+            const auto hb = oracle::hull(gjk_test::world(k.b, k.xb));
+            const oracle::P da{in.translation_a.x, in.translation_a.y};
+            const oracle::P db{in.translation_b.x, in.translation_b.y};
+            const long double target = in.target_separation;
+            const long double scale =
+                gjk_test::scale_of(k) + norm(in.translation_a) + norm(in.translation_b) + target;
+            const long double tol = tolerance<T>() * scale;
+            // The oracle's rounded distance at time t.
+            auto D = [&](long double t) {
+                return oracle::signed_distance(oracle::moved(ha, t, da), k.ra,
+                                               oracle::moved(hb, t, db), k.rb);
+            };
+
+            const auto r = gjk::shape_cast(in);
+            ASSERT_NE(r.status, CastStatus::invalid_input) << what << ": " << gjk::error_message(r);
+            ASSERT_NE(r.status, CastStatus::max_iterations) << what;
+            ASSERT_GE(r.fraction, T(0)) << what;
+            ASSERT_LE(r.fraction, T(1)) << what;
+            ++stats.cases;
+            stats.most_iterations = std::max(stats.most_iterations, r.iterations);
+
+            const long double d0 = D(0);
+            if (d0 < -tol) {
+                ASSERT_EQ(r.status, CastStatus::initially_overlapping) << what;
+            } else if (d0 > tol) {
+                ASSERT_NE(r.status, CastStatus::initially_overlapping) << what;
+            }
+            if (r.status == CastStatus::initially_overlapping) {
+                ASSERT_TRUE(r.hit && r.fraction == T(0)) << what;
+                ++stats.initial;
+                continue;
+            }
+            // Within the target at t = 0 (not overlapping): a hit at 0 when the shapes close
+            // in, a miss when they move apart; the oracle's distance a moment later tells.
+            if (d0 - target <= tol && (r.fraction == T(0) || !r.hit)) {
+                const long double later = D(1e-6L);
+                if (r.hit) {
+                    ASSERT_LE(later, d0 + tol) << what << ": hit at 0 but moving apart";
+                } else {
+                    ASSERT_GE(later, d0 - tol) << what << ": missed but closing in";
+                }
+                ++(r.hit ? stats.hits : stats.misses);
+                continue;
+            }
+            if (!r.hit) {
+                // A miss: the shapes never come within the target (less a round-off margin).
+                ASSERT_LT(oracle::cast_fraction(ha, k.ra, da, hb, k.rb, db, target - tol), 0)
+                    << what << ": the oracle finds a contact";
+                ++stats.misses;
+                continue;
+            }
+            ++stats.hits;
+            // A hit: at the fraction the gap is the target, to within the tolerances, so the
+            // fraction is the first contact (the distance is convex in t and decreasing there).
+            const long double t = r.fraction;
+            const long double gap = D(t) - target;
+            ASSERT_GE(gap, -tol) << what << ": late, gap " << double(gap);
+            ASSERT_LE(gap, tol) << what << ": early, gap " << double(gap);
+            // The oracle agrees there is a contact (a grazing one may need the tolerance).
+            ASSERT_GE(oracle::cast_fraction(ha, k.ra, da, hb, k.rb, db, target + tol), 0) << what;
+            stats.max_gap_error = std::max(stats.max_gap_error, std::fabs(gap) / scale);
+            const long double expected = oracle::cast_fraction(ha, k.ra, da, hb, k.rb, db, target);
+            if (expected >= 0) { // later than the first contact
+                stats.max_late = std::max(stats.max_late, t - expected);
+            }
+            // Earlier than the first time within the target plus the tolerance.
+            const long double loose =
+                oracle::cast_fraction(ha, k.ra, da, hb, k.rb, db, target + tol);
+            stats.max_early = std::max(stats.max_early, loose - t);
+            // The point is on A's surface at t, the normal a unit vector.
+            const long double on_a =
+                oracle::point_distance(oracle::moved(ha, t, da), k.ra, {r.point.x, r.point.y});
+            ASSERT_LE(on_a, tol) << what;
+            ASSERT_NEAR(gjk::length(r.normal), T(1), T(1e-5)) << what;
+        }
+    }
+    std::printf("[cast %s] %d cases: %d hits, %d initially overlapping, %d misses; max |gap - "
+                "target|/scale at the fraction = %.3Le; fraction vs bisection: max late %.3Le, "
+                "max early %.3Le; max iterations %d\n",
+                std::is_same_v<T, float> ? "float" : "double", stats.cases, stats.hits,
+                stats.initial, stats.misses, stats.max_gap_error, stats.max_late, stats.max_early,
+                stats.most_iterations);
+    EXPECT_GE(stats.cases, 3000);
+    EXPECT_GE(stats.hits, stats.cases / 4); // the sample is about contacts
+    EXPECT_GE(stats.misses, stats.cases / 10);
+}
+
+namespace {
+
+/// World points of a shape on a sweep at time t, in long double (independent of the library).
+template <class T>
+std::vector<oracle::P> swept(const std::vector<Vec2<T>>& pts, const gjk::Sweep<T>& s,
+                             long double t) {
+    const long double a = s.a0 + t * ((long double)s.a1 - s.a0);
+    const long double c = std::cos(a), sn = std::sin(a);
+    const long double cx = s.c0.x + t * ((long double)s.c1.x - s.c0.x);
+    const long double cy = s.c0.y + t * ((long double)s.c1.y - s.c0.y);
+    std::vector<oracle::P> out;
+    for (const auto& p : pts) {
+        const long double x = (long double)p.x - s.local_center.x,
+                          y = (long double)p.y - s.local_center.y;
+        out.push_back({cx + c * x - sn * y, cy + sn * x + c * y});
+    }
+    return out;
+}
+
+} // namespace
+
+// Time of impact against the brute-force distance sampled along the sweeps: 2,000 seeded
+// pairs per scalar type (polygons, rounded shapes, point clouds, slivers), turning up to 1.5
+// radians. The distance with rotation is not convex in t, so the oracle is 257 samples: no
+// sample before the reported time may be in contact, and at a hit the distance is the target.
+TYPED_TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime) {
+    using T = TypeParam;
+    gjk_test::Generator gen(std::is_same_v<T, float> ? 97531u : 86420u);
+    const gjk_test::Family families[] = {gjk_test::Family::random_polygons,
+                                         gjk_test::Family::rounded, gjk_test::Family::point_clouds,
+                                         gjk_test::Family::slivers};
+    CastStats stats;
+    for (const auto family : families) {
+        for (int i = 0; i < 500; ++i) {
+            auto k = gen.make<T>(family);
+            gjk::ToiInput<T> in;
+            in.a = {k.a, k.ra};
+            in.b = {k.b, k.rb};
+            Vec2<T> ta, tb;
+            aim(k, gen, ta, tb, in.target_separation);
+            const T angle_a = k.xa.q.angle(), angle_b = k.xb.q.angle();
+            in.sweep_a = {{},
+                          k.xa.p,
+                          k.xa.p + ta,
+                          angle_a,
+                          angle_a + T(gen.uniform(-0.5, 0.5) * gen.integer(0, 1))};
+            in.sweep_b = {{T(gen.uniform(-0.5, 0.5)), T(gen.uniform(-0.5, 0.5))},
+                          k.xb.p,
+                          k.xb.p + tb,
+                          angle_b,
+                          angle_b + T(gen.uniform(-1.5, 1.5))};
+            in.sweep_b.c0 = in.sweep_b.c0 + gjk::rotate(k.xb.q, in.sweep_b.local_center);
+            in.sweep_b.c1 = in.sweep_b.c1 + gjk::rotate(k.xb.q, in.sweep_b.local_center);
+            const std::string what =
+                std::string(gjk_test::family_name(family)) + " case " + std::to_string(i);
+            const long double target = in.target_separation;
+            const long double scale =
+                gjk_test::scale_of(k) + norm(ta) + norm(tb) + target + norm(in.sweep_b.c1);
+            const long double tol = tolerance<T>() * scale;
+            auto D = [&](long double t) {
+                return oracle::signed_distance(oracle::hull(swept(k.a, in.sweep_a, t)), k.ra,
+                                               oracle::hull(swept(k.b, in.sweep_b, t)), k.rb);
+            };
+
+            const auto r = gjk::time_of_impact(in);
+            ASSERT_NE(r.status, CastStatus::invalid_input) << what << ": " << gjk::error_message(r);
+            ++stats.cases;
+            stats.most_iterations = std::max(stats.most_iterations, r.iterations);
+            if (r.status == CastStatus::max_iterations) {
+                ++stats.max_iterations;
+            }
+            if (r.status == CastStatus::initially_overlapping) {
+                ASSERT_LE(D(0), tol) << what;
+                ++stats.initial;
+                continue;
+            }
+            // Within the target at t = 0 and moving apart is a miss: the distance never drops
+            // below its start.
+            const long double d0 = D(0);
+            if (!r.hit && r.status == CastStatus::separated && d0 - target <= tol) {
+                for (int s = 1; s <= 256; ++s) {
+                    ASSERT_GE(D(s / 256.0L), d0 - tol) << what << ": closer than at the start";
+                }
+                ++stats.misses;
+                continue;
+            }
+            // Conservative: no sample before the reported time (the fraction of a hit, the
+            // safe time of a cap, the whole step of a miss) is within the target.
+            const long double until = r.hit || r.status == CastStatus::max_iterations
+                                          ? static_cast<long double>(r.fraction)
+                                          : 1.0L;
+            for (int s = 0; s <= 256; ++s) {
+                const long double t = s / 256.0L;
+                if (t >= until) {
+                    break;
+                }
+                ASSERT_GE(D(t) - target, -tol)
+                    << what << ": contact at t = " << double(t) << " before " << double(until);
+            }
+            if (r.hit) {
+                ++stats.hits;
+                const long double gap = D(r.fraction) - target;
+                ASSERT_LE(gap, tol) << what;
+                if (r.fraction > T(0)) { // at 0 the shapes may start anywhere within the target
+                    ASSERT_GE(gap, -tol) << what;
+                }
+                if (r.fraction > T(0)) {
+                    stats.max_gap_error = std::max(stats.max_gap_error, std::fabs(gap) / scale);
+                }
+            } else if (r.status == CastStatus::separated) {
+                ++stats.misses;
+                ASSERT_GE(D(1) - target, -tol) << what;
+            }
+        }
+    }
+    std::printf("[toi %s] %d cases: %d hits, %d initially overlapping, %d misses, %d stopped by "
+                "the cap; max |gap - target|/scale at the fraction = %.3Le; max iterations %d\n",
+                std::is_same_v<T, float> ? "float" : "double", stats.cases, stats.hits,
+                stats.initial, stats.misses, stats.max_iterations, stats.max_gap_error,
+                stats.most_iterations);
+    EXPECT_GE(stats.cases, 2000);
+    EXPECT_GE(stats.hits, stats.cases / 5);
+    EXPECT_EQ(stats.max_iterations, 0); // kMaxToiIterations covers every sweep of the sample
+}

@@ -1,0 +1,388 @@
+// Specifications of gjk/penetration.hpp: EPA penetration depth, minimum translation normal,
+// witness points and the signed distance.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+
+#include "gjk/gjk.hpp"
+#include "oracle/oracle.hpp"
+#include "support/families.hpp"
+
+using gjk::EpaTermination;
+using gjk::Shape;
+using gjk::Status;
+using gjk::Vec2;
+
+namespace {
+
+template <class T> class Penetration : public ::testing::Test {};
+using Scalars = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(Penetration, Scalars);
+
+template <class T>
+gjk::DistanceInput<T> input(const Shape<T>& a, const Shape<T>& b, gjk::Transform<T> xa = {},
+                            gjk::Transform<T> xb = {}) {
+    gjk::DistanceInput<T> in;
+    in.a = a;
+    in.b = b;
+    in.xf_a = xa;
+    in.xf_b = xb;
+    return in;
+}
+
+template <class T> gjk::Transform<T> at(T x, T y, T angle = 0) {
+    return gjk::Transform<T>::from({x, y}, angle);
+}
+
+/// Small-number tolerance of the hand-computed cases: a few ulps of their unit scale.
+template <class T> T ulps(int n) {
+    return T(n) * std::numeric_limits<T>::epsilon();
+}
+
+} // namespace
+
+// --- Constructed cases ----------------------------------------------------------------------
+
+// Two unit boxes, B 1.5 to the right and 0.2 up: Z = B - A is the box [-0.5, 3.5] x
+// [-1.8, 2.2]; its nearest edge to the origin is x = -0.5, so B must move 0.5 along +x.
+TYPED_TEST(Penetration, OverlappingBoxesGiveTheMinimumTranslation) {
+    using T = TypeParam;
+    const auto box = Shape<T>::box(1, 1);
+    const auto r = gjk::penetration(input(box, box, {}, at<T>(T(1.5), T(0.2))));
+    EXPECT_EQ(r.status, Status::overlapping);
+    EXPECT_NEAR(r.depth, T(0.5), ulps<T>(8));
+    EXPECT_NEAR(r.signed_distance, T(-0.5), ulps<T>(8));
+    EXPECT_NEAR(r.normal.x, T(1), ulps<T>(4));
+    EXPECT_NEAR(r.normal.y, T(0), ulps<T>(4));
+    // A's deepest point is on A's right face x = 1, B's on its left face x = 0.5.
+    EXPECT_NEAR(r.point_a.x, T(1), ulps<T>(8));
+    EXPECT_NEAR(r.point_b.x, T(0.5), ulps<T>(8));
+    EXPECT_NEAR(r.point_b.y, r.point_a.y, ulps<T>(8));
+    EXPECT_GE(r.point_a.y, T(-0.8) - ulps<T>(8)); // on the faces' common part
+    EXPECT_LE(r.point_a.y, T(1) + ulps<T>(8));
+    EXPECT_GE(r.epa_iterations, 1);
+    EXPECT_LE(r.epa_iterations, gjk::kMaxEpaIterations);
+}
+
+// Touching boxes: the origin is on Z's boundary. Depth 0 with a valid normal.
+TYPED_TEST(Penetration, TouchingShapesHaveDepthZeroAndAValidNormal) {
+    using T = TypeParam;
+    const auto box = Shape<T>::box(1, 1);
+    const auto r = gjk::penetration(input(box, box, {}, at<T>(2, T(0.5))));
+    EXPECT_EQ(r.status, Status::touching);
+    EXPECT_EQ(r.depth, T(0));
+    EXPECT_EQ(r.signed_distance, T(0));
+    EXPECT_NEAR(r.normal.x, T(1), ulps<T>(4));
+    EXPECT_NEAR(r.normal.y, T(0), ulps<T>(4));
+}
+
+// Circles are points with radii: depth = ra + rb - |c_b - c_a| along the centres' line, and
+// no EPA runs because the cores are apart.
+TYPED_TEST(Penetration, CirclesOverlapByTheirRadiiMinusTheCentreDistance) {
+    using T = TypeParam;
+    const auto a = Shape<T>::circle({0, 0}, 1), b = Shape<T>::circle({0, 0}, T(0.5));
+    const auto r = gjk::penetration(input(a, b, {}, at<T>(T(0.6), T(0.8))));
+    EXPECT_EQ(r.status, Status::overlapping);
+    EXPECT_NEAR(r.depth, T(0.5), ulps<T>(8));
+    EXPECT_NEAR(r.normal.x, T(0.6), ulps<T>(8));
+    EXPECT_NEAR(r.normal.y, T(0.8), ulps<T>(8));
+    EXPECT_EQ(r.epa_iterations, 0);
+    EXPECT_EQ(r.termination, EpaTermination::none);
+    // Witnesses: A's surface point deepest in B, B's deepest in A.
+    EXPECT_NEAR(r.point_a.x, T(0.6), ulps<T>(8));
+    EXPECT_NEAR(r.point_b.x, T(0.6) - T(0.5) * T(0.6), ulps<T>(8));
+}
+
+// Rounded cores that overlap: depth = core depth + both radii.
+TYPED_TEST(Penetration, RadiiAddToTheCoreDepth) {
+    using T = TypeParam;
+    const auto a = Shape<T>::box(1, 1, T(0.25)), b = Shape<T>::box(1, 1, T(0.5));
+    const auto r = gjk::penetration(input(a, b, {}, at<T>(T(1.5), 0)));
+    EXPECT_EQ(r.status, Status::overlapping);
+    EXPECT_NEAR(r.depth, T(0.5 + 0.75), ulps<T>(8));
+    EXPECT_NEAR(r.point_a.x - r.point_b.x, r.depth, ulps<T>(8));
+}
+
+// Two identical points: Z is the single point {0}. Every direction separates equally; the
+// answer is depth 0 with some unit normal, never a division by zero.
+TYPED_TEST(Penetration, CoincidentPointsTouchWithAUnitNormal) {
+    using T = TypeParam;
+    const auto p = Shape<T>::point({T(0.25), T(-3)});
+    const auto r = gjk::penetration(input(p, p));
+    EXPECT_EQ(r.status, Status::touching);
+    EXPECT_EQ(r.depth, T(0));
+    EXPECT_NEAR(gjk::length(r.normal), T(1), ulps<T>(4));
+    EXPECT_EQ(r.termination, EpaTermination::touching);
+}
+
+// A point inside a segment and two collinear overlapping segments: Z is a segment through the
+// origin, with no interior. Depth 0, and the normal is perpendicular to the segment.
+TYPED_TEST(Penetration, FlatMinkowskiDifferenceTouchesAcrossTheSegment) {
+    using T = TypeParam;
+    const auto seg = Shape<T>::segment({-1, 0}, {2, 0});
+    for (const auto& b : {Shape<T>::point({T(0.5), 0}), Shape<T>::segment({0, 0}, {3, 0})}) {
+        const auto r = gjk::penetration(input(seg, b));
+        EXPECT_EQ(r.status, Status::touching);
+        EXPECT_EQ(r.depth, T(0));
+        EXPECT_EQ(r.normal.x, T(0));
+        EXPECT_EQ(std::abs(r.normal.y), T(1));
+    }
+}
+
+// Two crossing segments (an X): Z is a parallelogram with the origin inside. The cheapest way
+// apart is to slide one segment off the other's end.
+TYPED_TEST(Penetration, CrossingSegmentsSlideOffTheNearerEnd) {
+    using T = TypeParam;
+    const auto a = Shape<T>::segment({-1, 0}, {1, 0});
+    const auto b = Shape<T>::segment({T(0.75), -2}, {T(0.75), 2});
+    const auto r = gjk::penetration(input(a, b));
+    EXPECT_EQ(r.status, Status::overlapping);
+    EXPECT_NEAR(r.depth, T(0.25), ulps<T>(8)); // B moves right by 0.25, past A's end
+    EXPECT_NEAR(r.normal.x, T(1), ulps<T>(4));
+}
+
+// A point deep inside a point cloud equal to one of the cloud's interior points: GJK stops
+// on its first vertex (the origin is a vertex of the simplex, case 3a), which is not a point
+// of Z's boundary. EPA must grow a polygon from there and not report a touching contact.
+TYPED_TEST(Penetration, OriginOnAnInteriorGjkVertexStillFindsTheDepth) {
+    using T = TypeParam;
+    const auto a = Shape<T>::point({0, 0});
+    const auto b = Shape<T>::polygon({{0, 0}, {-2, -1}, {3, -1}, {3, 4}, {-2, 4}});
+    const auto r = gjk::penetration(input(a, b));
+    EXPECT_EQ(r.status, Status::overlapping);
+    EXPECT_NEAR(r.depth, T(1), ulps<T>(8)); // the bottom edge y = -1
+    EXPECT_NEAR(r.normal.y, T(1), ulps<T>(4));
+}
+
+// Regression (float edge_touching pair 518 of the oracle test): B's edge lies on A's edge, and
+// GJK ends on a containment triangle that round-off made flat - its three vertices on one
+// line through the origin. After one EPA step two polygon edges lie on that line, both at
+// distance 0; the one chosen first did not hold the origin (its foot was 2.6 beyond its end),
+// and the witness points came out 2.6 apart. Edges whose foot misses them are now measured
+// by the distance to their nearer end, so the edge holding the origin wins.
+TEST(Penetration, FlatContainmentTriangleGivesCoincidentWitnesses) {
+    using T = float;
+    const auto a = Shape<T>::polygon({{0x1.b6a2d2p+4f, -0x1.9097dp+2f},
+                                      {0x1.1062f4p+4f, 0x1.661a06p+4f},
+                                      {0x1.c3806p+3f, 0x1.85304ep+4f},
+                                      {-0x1.936c88p+4f, -0x1.8e6606p+3f},
+                                      {-0x1.43acap+2f, -0x1.ba9652p+4f},
+                                      {0x1.903dep+2f, -0x1.b6a7f4p+4f},
+                                      {0x1.05787ep+3f, -0x1.ae82cp+4f},
+                                      {0x1.56d566p+4f, -0x1.235eaap+4f}});
+    const auto b = Shape<T>::polygon({{0x1.4bc7eep+3f, -0x1.9772bep+4f},
+                                      {0x1.32a57cp+4f, -0x1.3b1bfep+4f},
+                                      {0x1.a8f6d4p+4f, -0x1.27c3dep+5f}});
+    gjk::Transform<T> xf{{-0x1.3d0f02p+5f, 0x1.cdc0dp+5f}, {0x1.fb9e5ep-1f, 0x1.0b5a5ap-3f}};
+    const auto r = gjk::penetration(input(a, b, xf, xf));
+    ASSERT_NE(r.status, Status::invalid_input);
+    const T scale = 100; // the coordinates' magnitude
+    EXPECT_LE(r.depth, ulps<T>(8) * scale);
+    EXPECT_LE(gjk::length(r.point_b - r.point_a), ulps<T>(8) * scale);
+}
+
+// Apart, the answer is distance()'s: the signed distance is the gap.
+TYPED_TEST(Penetration, SeparatedShapesGiveTheDistanceAsSignedDistance) {
+    using T = TypeParam;
+    const auto a = Shape<T>::regular(7, 1, T(0.1)), b = Shape<T>::box(T(0.5), 2);
+    const auto in = input(a, b, at<T>(T(0.1), T(0.2), T(0.3)), at<T>(3, 1, T(-0.4)));
+    const auto d = gjk::distance(in);
+    const auto r = gjk::penetration(in);
+    ASSERT_EQ(d.status, Status::separated);
+    EXPECT_EQ(r.status, Status::separated);
+    EXPECT_NEAR(r.signed_distance, d.distance, ulps<T>(16));
+    EXPECT_EQ(r.depth, T(0));
+    EXPECT_NEAR(r.normal.x, d.normal.x, ulps<T>(16));
+    EXPECT_NEAR(r.normal.y, d.normal.y, ulps<T>(16));
+    const auto s = gjk::signed_distance(in);
+    EXPECT_EQ(s.value, r.signed_distance);
+    EXPECT_EQ(s.status, r.status);
+}
+
+// Every bad input gives invalid_input and the reason, with finite numbers.
+TYPED_TEST(Penetration, RejectsBadInputWithAReason) {
+    using T = TypeParam;
+    const auto box = Shape<T>::box(1, 1);
+    auto in = input(box, box);
+    Shape<T> empty;
+    in.b = empty;
+    auto r = gjk::penetration(in);
+    EXPECT_EQ(r.status, Status::invalid_input);
+    EXPECT_EQ(r.error, gjk::InputError::empty_b);
+    in = input(box, box);
+    r = gjk::penetration(in, nullptr, 0);
+    EXPECT_EQ(r.error, gjk::InputError::bad_max_iterations);
+    const auto nan = Shape<T>::point({std::numeric_limits<T>::quiet_NaN(), 0});
+    r = gjk::penetration(input(nan, box));
+    EXPECT_EQ(r.error, gjk::InputError::nonfinite_point_a);
+    EXPECT_TRUE(std::isfinite(r.depth) && std::isfinite(r.signed_distance));
+    EXPECT_EQ(gjk::signed_distance(input(nan, box)).status, Status::invalid_input);
+}
+
+// The EPA cap is honoured and reported; the depth found so far is a lower bound.
+TYPED_TEST(Penetration, EpaIterationCapIsReportedInTheStatus) {
+    using T = TypeParam;
+    const auto a = Shape<T>::regular(256, 1), b = Shape<T>::regular(256, 1);
+    const auto in = input(a, b, {}, at<T>(T(0.01), T(0.02)));
+    const auto full = gjk::penetration(in);
+    const auto capped = gjk::penetration(in, nullptr, 2);
+    EXPECT_EQ(capped.status, Status::max_iterations);
+    EXPECT_EQ(capped.termination, EpaTermination::max_iterations);
+    EXPECT_EQ(capped.epa_iterations, 2);
+    EXPECT_LE(capped.depth, full.depth * (1 + ulps<T>(16)));
+    EXPECT_EQ(full.status, Status::overlapping);
+    EXPECT_NEAR(full.depth, T(2) - T(std::hypot(0.01, 0.02)), T(1e-3)); // 256-gon ~ circle
+}
+
+// Shapes listed clockwise or in any order give the same answer (the seed triangle is turned
+// counter-clockwise, the polygon of Z never depends on the input order).
+TYPED_TEST(Penetration, VertexOrderDoesNotMatter) {
+    using T = TypeParam;
+    const std::vector<Vec2<T>> tri = {{0, 0}, {3, 0}, {1, 2}};
+    const std::vector<Vec2<T>> tri_cw = {{0, 0}, {1, 2}, {3, 0}};
+    const auto box = Shape<T>::box(T(0.7), T(0.4));
+    const auto xb = at<T>(T(1.2), T(0.5), T(0.3));
+    const auto r1 = gjk::penetration(input(Shape<T>::polygon(tri), box, {}, xb));
+    const auto r2 = gjk::penetration(input(Shape<T>::polygon(tri_cw), box, {}, xb));
+    EXPECT_NEAR(r1.depth, r2.depth, ulps<T>(16));
+    EXPECT_NEAR(r1.normal.x, r2.normal.x, ulps<T>(16));
+    EXPECT_NEAR(r1.normal.y, r2.normal.y, ulps<T>(16));
+}
+
+// A warm cache gives the cold answer (EPA starts from whatever simplex GJK ends with).
+TYPED_TEST(Penetration, WarmCacheGivesTheColdAnswer) {
+    using T = TypeParam;
+    gjk_test::Generator gen(77);
+    for (int i = 0; i < 200; ++i) {
+        auto k = gen.make<T>(gjk_test::Family::inside);
+        const auto in = gjk_test::input_of(k);
+        gjk::SimplexCache<T> cache{};
+        const auto cold = gjk::penetration(in, &cache);
+        const auto warm = gjk::penetration(in, &cache);
+        const T tol = T(64) * std::numeric_limits<T>::epsilon() * T(gjk_test::scale_of(k));
+        ASSERT_NEAR(cold.depth, warm.depth, tol) << i;
+    }
+}
+
+// --- Oracle tests ---------------------------------------------------------------------------
+
+namespace {
+
+/// The stated error bound, relative to the case's scale (families.hpp): 32 eps of the scalar.
+/// Measured maxima over the 10,000 pairs (printed by the test): signed distance 7.0 eps in
+/// float (8.3e-7) and 2.1 eps in double (4.8e-16); push residue 7.1 eps and 1.4 eps. The
+/// error is the round-off of Z's coordinates (the relative transform, the support points),
+/// a few eps of the scale, plus EPA's stopping tolerance of 8 eps of Z's coordinates; 32 eps
+/// leaves a margin of 4 over the worst case seen.
+template <class T> long double tolerance() {
+    return 32.0L * std::numeric_limits<T>::epsilon();
+}
+
+struct Stats {
+    long double max_depth_error = 0;  // |signed distance - oracle| / scale
+    long double max_normal_error = 0; // |oracle signed distance after the push| / scale
+    long double max_witness = 0;      // witness distance from its shape / scale
+    int cases = 0, overlapping = 0, touching = 0, max_epa = 0;
+    std::map<std::string, int> terminations;
+};
+
+/// Moves B toward A so that most pairs overlap, some deeply (families that are about contact
+/// or containment are kept as they are).
+template <class T> void pull_together(gjk_test::Case<T>& k, gjk_test::Generator& gen) {
+    using F = gjk_test::Family;
+    if (k.family == F::edge_touching || k.family == F::vertex_touching || k.family == F::tiny_gap ||
+        k.family == F::inside || gen.integer(0, 3) == 0) {
+        return;
+    }
+    const double u = gen.uniform(0, 0.6);
+    k.xb.p = {T(k.xa.p.x + u * (double(k.xb.p.x) - k.xa.p.x)),
+              T(k.xa.p.y + u * (double(k.xb.p.y) - k.xa.p.y))};
+}
+
+template <class T> void check(const gjk_test::Case<T>& k, Stats& stats, int index) {
+    const auto ha = oracle::hull(gjk_test::world(k.a, k.xa));
+    const auto hb = oracle::hull(gjk_test::world(k.b, k.xb));
+    if (ha.size() * hb.size() > 20000) {
+        return; // the oracle's Minkowski hull is brute force: keep it small
+    }
+    const long double expected = oracle::signed_distance(ha, k.ra, hb, k.rb);
+    const long double scale = gjk_test::scale_of(k);
+    const long double tol = tolerance<T>() * scale;
+    const std::string what =
+        std::string(gjk_test::family_name(k.family)) + " case " + std::to_string(index);
+
+    const auto r = gjk::penetration(gjk_test::input_of(k));
+    ASSERT_NE(r.status, Status::invalid_input) << what << ": " << gjk::to_string(r.error);
+    ASSERT_NE(r.status, Status::max_iterations) << what;
+    const long double error = std::fabs(static_cast<long double>(r.signed_distance) - expected);
+    ASSERT_LE(error, tol) << what << ": signed distance " << r.signed_distance << " expected "
+                          << double(expected);
+    ASSERT_EQ(r.depth, std::max(T(0), -r.signed_distance)) << what;
+    ASSERT_NEAR(gjk::length(r.normal), T(1), T(1e-5)) << what;
+
+    // The witnesses lie in their shapes and are signed_distance apart along the normal.
+    const long double on_a = oracle::point_distance(ha, k.ra, {r.point_a.x, r.point_a.y});
+    const long double on_b = oracle::point_distance(hb, k.rb, {r.point_b.x, r.point_b.y});
+    ASSERT_LE(on_a, tol) << what;
+    ASSERT_LE(on_b, tol) << what;
+    const long double ex = static_cast<long double>(r.point_b.x) - r.point_a.x -
+                           static_cast<long double>(r.signed_distance) * r.normal.x;
+    const long double ey = static_cast<long double>(r.point_b.y) - r.point_a.y -
+                           static_cast<long double>(r.signed_distance) * r.normal.y;
+    ASSERT_LE(std::hypot(ex, ey), tol) << what;
+
+    // The normal is the minimum translation: B pushed by depth along it just touches A.
+    long double normal_error = 0;
+    if (r.depth > T(0)) {
+        const oracle::P push{static_cast<long double>(r.depth) * r.normal.x,
+                             static_cast<long double>(r.depth) * r.normal.y};
+        const long double after =
+            oracle::signed_distance(ha, k.ra, oracle::moved(hb, 1, push), k.rb);
+        normal_error = std::fabs(after);
+        ASSERT_LE(normal_error, tol) << what << ": after the push " << double(after);
+        ++stats.overlapping;
+    } else if (r.status == Status::touching) {
+        ++stats.touching;
+    }
+
+    stats.max_depth_error = std::max(stats.max_depth_error, error / scale);
+    stats.max_normal_error = std::max(stats.max_normal_error, normal_error / scale);
+    stats.max_witness = std::max({stats.max_witness, on_a / scale, on_b / scale});
+    stats.max_epa = std::max(stats.max_epa, r.epa_iterations);
+    ++stats.terminations[gjk::to_string(r.termination)];
+    ++stats.cases;
+}
+
+} // namespace
+
+// 1,000 seeded pairs per family and scalar type, most pulled into overlap: depth, normal and
+// witnesses against the brute-force Minkowski hull (oracle::signed_distance).
+TYPED_TEST(Penetration, DepthMatchesTheBruteForceMinkowskiHull) {
+    using T = TypeParam;
+    gjk_test::Generator gen(std::is_same_v<T, float> ? 4321u : 8765u);
+    Stats stats;
+    for (int f = 0; f < static_cast<int>(gjk_test::Family::count); ++f) {
+        const auto family = static_cast<gjk_test::Family>(f);
+        const int per = family == gjk_test::Family::big_polygons ? 100 : 1000;
+        for (int i = 0; i < per; ++i) {
+            auto k = gen.make<T>(family);
+            pull_together(k, gen);
+            check(k, stats, i);
+            if (::testing::Test::HasFatalFailure())
+                return;
+        }
+    }
+    std::printf("[penetration %s] %d cases (%d overlapping, %d touching): max |sd - oracle|/scale "
+                "= %.3Le, max push residue/scale = %.3Le, max witness offset/scale = %.3Le, max "
+                "EPA iterations %d\n",
+                std::is_same_v<T, float> ? "float" : "double", stats.cases, stats.overlapping,
+                stats.touching, stats.max_depth_error, stats.max_normal_error, stats.max_witness,
+                stats.max_epa);
+    for (const auto& [t, n] : stats.terminations)
+        std::printf("    %s: %d\n", t.c_str(), n);
+    EXPECT_GE(stats.cases, 10000);
+    EXPECT_GE(stats.overlapping, 4000); // the sample really is mostly about penetration
+}
