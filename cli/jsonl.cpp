@@ -128,10 +128,13 @@ bool convert(const ShapeSpec& s, const std::string& name, Shape<T>& shape, Trans
 }
 
 /// A SAX pass that only follows where it is in the document, to name the field of a number
-/// that overflows the double range (the DOM parser reports the number, not where it was).
+/// that overflows the double range (the DOM parser reports the number, not where it was), or,
+/// with a `limit`, the first array holding more than `limit` elements. It builds nothing, so
+/// it costs no memory on a line that a DOM would not fit in.
 class FieldTracker : public nlohmann::json_sax<json> {
   public:
     std::string error;
+    std::size_t limit = 0; ///< most elements an array may hold; 0: no limit
 
     bool null() override { return value(); }
     bool boolean(bool) override { return value(); }
@@ -150,7 +153,10 @@ class FieldTracker : public nlohmann::json_sax<json> {
     }
     bool parse_error(std::size_t, const std::string& token,
                      const nlohmann::detail::exception&) override {
-        error = path() + ": number is not finite (" + token + " is out of the double range)";
+        if (limit == 0) {
+            error = path(frames_.size()) +
+                    ": number is not finite (" + token + " is out of the double range)";
+        }
         return false;
     }
 
@@ -162,9 +168,11 @@ class FieldTracker : public nlohmann::json_sax<json> {
     };
     std::vector<Frame> frames_;
 
-    std::string path() const {
+    /// The path of the value being read in the first `depth` levels ("a.points[3]").
+    std::string path(std::size_t depth) const {
         std::string p;
-        for (const Frame& f : frames_) {
+        for (std::size_t i = 0; i < depth; ++i) {
+            const Frame& f = frames_[i];
             if (f.array) {
                 p += "[" + std::to_string(f.index) + "]";
             } else {
@@ -175,7 +183,11 @@ class FieldTracker : public nlohmann::json_sax<json> {
     }
     bool value() { // a value ended: the next array element has the next index
         if (!frames_.empty() && frames_.back().array) {
-            ++frames_.back().index;
+            if (++frames_.back().index > limit && limit != 0) {
+                error = path(frames_.size() - 1) + ": more than " + std::to_string(limit) +
+                        " elements, the limit (--max-points)";
+                return false;
+            }
         }
         return true;
     }
@@ -213,7 +225,74 @@ template <class T> std::string compute_line(const Query& q, const Options& optio
 
 } // namespace
 
+// One pass over the bytes, skipping strings: '[' and '{' open a level, ']' and '}' close one,
+// a ',' directly inside an array starts its next element. No allocation but the stack of open
+// levels, itself capped by max_depth. Malformed JSON may confuse the counts, which only
+// changes which error the line gets: the parser rejects it anyway.
+std::string check_limits(std::string_view line, const Options& options) {
+    if (line.size() > options.max_line_bytes) {
+        return "line: more than " + std::to_string(options.max_line_bytes) +
+               " bytes, the limit (--max-line-bytes)";
+    }
+    struct Level {
+        bool array;
+        std::size_t elements; // elements begun so far (arrays only)
+    };
+    std::vector<Level> levels;
+    bool in_string = false, escaped = false;
+    for (const char c : line) {
+        if (in_string) {
+            if (escaped) {
+                escaped = false;
+            } else if (c == '\\') {
+                escaped = true;
+            } else if (c == '"') {
+                in_string = false;
+            }
+            continue;
+        }
+        switch (c) {
+        case '"':
+            in_string = true;
+            break;
+        case '[':
+        case '{':
+            if (levels.size() >= options.max_depth) {
+                return "line: nested more than " + std::to_string(options.max_depth) +
+                       " levels deep (arrays and objects)";
+            }
+            levels.push_back({c == '[', 1});
+            break;
+        case ']':
+        case '}':
+            if (!levels.empty()) {
+                levels.pop_back();
+            }
+            break;
+        case ',':
+            if (!levels.empty() && levels.back().array &&
+                ++levels.back().elements > options.max_points) {
+                // Name the array with a SAX pass (no DOM): only on this error path.
+                FieldTracker tracker;
+                tracker.limit = options.max_points;
+                json::sax_parse(line, &tracker);
+                return tracker.error.empty()
+                           ? "line: an array has more than " + std::to_string(options.max_points) +
+                                 " elements, the limit (--max-points)"
+                           : tracker.error;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    return {};
+}
+
 std::variant<Query, std::string> parse_query(std::string_view line, const Options& options) {
+    if (std::string limit_error = check_limits(line, options); !limit_error.empty()) {
+        return limit_error;
+    }
     json j;
     try {
         j = json::parse(line);

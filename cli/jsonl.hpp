@@ -37,11 +37,27 @@ struct Query {
 
 enum class Precision { float32, float64 };
 
+/// How a line is read and answered. The three limits keep a hostile line from costing
+/// unbounded time or memory; each one, exceeded, is an error line naming it.
 struct Options {
-    Precision precision = Precision::float64;
-    bool trace = false;
-    std::size_t max_points = 1'000'000; ///< per shape; more is an error, not a long wait
+    Precision precision = Precision::float64; ///< scalar type of the kernel
+    bool trace = false;                       ///< add every iteration's simplex to the answer
+    /// Points per shape; more is an error, not a long wait (`--max-points`). Also the most
+    /// elements any array of the line may hold, checked before the line is parsed.
+    std::size_t max_points = 1'000'000;
+    /// Bytes per line (`--max-line-bytes`). The default fits two shapes of max_points points
+    /// written with full double precision: "[-0.12345678901234567,-1.2345678901234567e-05],"
+    /// is 48 bytes, 2 x 10^6 of them 96 MB.
+    std::size_t max_line_bytes = std::size_t(128) << 20;
+    /// Nesting of arrays and objects. A query nests 4 deep ({"a": {"points": [[x, y]]}}); the
+    /// JSON parser is not recursive, but every level of "[[[[..." costs it about 80 bytes, so
+    /// depth is capped before parsing (TEST(CliHostile, DeepNestingIsRefusedBeforeParsing)).
+    std::size_t max_depth = 64;
 };
+
+/// Why a line must not be parsed (too long, nested too deep, an array with more than
+/// max_points elements), found by one pass over its bytes; empty when it may be parsed.
+std::string check_limits(std::string_view line, const Options& options);
 
 /// Parses one input line: the query, or an error message naming the field.
 std::variant<Query, std::string> parse_query(std::string_view line, const Options& options = {});
