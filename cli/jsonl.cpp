@@ -1,8 +1,11 @@
 #include "jsonl.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 namespace gjk::cli {
 
@@ -94,11 +97,26 @@ template <class T> json point_json(Vec2<T> p) {
     return json::array({static_cast<double>(p.x), static_cast<double>(p.y)});
 }
 
-/// T's value of x, or an error when it does not fit (a double beyond float's range).
-template <class T> bool narrow(double x, const std::string& field, T& out, std::string& error) {
+/// "%g" of a double, for messages.
+std::string short_number(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", x);
+    return buf;
+}
+
+/// T's value of x, or an error when it does not fit (a double beyond float's range) or lies
+/// beyond the kernel's range in T.
+template <class T>
+bool narrow(double x, const std::string& field, T& out, std::string& error, bool ranged = true) {
     out = static_cast<T>(x);
+    const char* type = std::is_same_v<T, float> ? "float" : "double";
     if (!std::isfinite(out)) {
-        error = field + ": " + std::to_string(x) + " does not fit in float";
+        error = field + ": " + short_number(x) + " does not fit in " + type;
+        return false;
+    }
+    if (ranged && std::abs(out) > kernel_range<T>()) {
+        error = field + ": " + short_number(x) + " is beyond the kernel's range in " + type +
+                " (|value| <= " + short_number(kernel_range<T>()) + ")";
         return false;
     }
     return true;
@@ -120,7 +138,7 @@ bool convert(const ShapeSpec& s, const std::string& name, Shape<T>& shape, Trans
     if (!narrow(s.radius, name + ".radius", shape.radius, error) ||
         !narrow(s.position.x, name + ".position[0]", position.x, error) ||
         !narrow(s.position.y, name + ".position[1]", position.y, error) ||
-        !narrow(s.angle, name + ".angle", angle, error)) {
+        !narrow(s.angle, name + ".angle", angle, error, /*ranged=*/false)) {
         return false;
     }
     xf = Transform<T>::from(position, angle);
@@ -154,8 +172,8 @@ class FieldTracker : public nlohmann::json_sax<json> {
     bool parse_error(std::size_t, const std::string& token,
                      const nlohmann::detail::exception&) override {
         if (limit == 0) {
-            error = path(frames_.size()) +
-                    ": number is not finite (" + token + " is out of the double range)";
+            error = path(frames_.size()) + ": number is not finite (" + token +
+                    " is out of the double range)";
         }
         return false;
     }
@@ -238,6 +256,8 @@ std::string check_limits(std::string_view line, const Options& options) {
         bool array;
         std::size_t elements; // elements begun so far (arrays only)
     };
+    // The longest array a query has: a shape's points, or a point's two coordinates.
+    const std::size_t limit = std::max<std::size_t>(options.max_points, 2);
     std::vector<Level> levels;
     bool in_string = false, escaped = false;
     for (const char c : line) {
@@ -270,14 +290,13 @@ std::string check_limits(std::string_view line, const Options& options) {
             }
             break;
         case ',':
-            if (!levels.empty() && levels.back().array &&
-                ++levels.back().elements > options.max_points) {
+            if (!levels.empty() && levels.back().array && ++levels.back().elements > limit) {
                 // Name the array with a SAX pass (no DOM): only on this error path.
                 FieldTracker tracker;
-                tracker.limit = options.max_points;
+                tracker.limit = limit;
                 json::sax_parse(line, &tracker);
                 return tracker.error.empty()
-                           ? "line: an array has more than " + std::to_string(options.max_points) +
+                           ? "line: an array has more than " + std::to_string(limit) +
                                  " elements, the limit (--max-points)"
                            : tracker.error;
             }

@@ -10,7 +10,9 @@
 //   plus "simplices" with --trace; or {"error": "<what is wrong, naming the field>"}.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -43,7 +45,8 @@ struct Options {
     Precision precision = Precision::float64; ///< scalar type of the kernel
     bool trace = false;                       ///< add every iteration's simplex to the answer
     /// Points per shape; more is an error, not a long wait (`--max-points`). Also the most
-    /// elements any array of the line may hold, checked before the line is parsed.
+    /// elements any array of the line may hold (at least 2, a point's coordinates), checked
+    /// before the line is parsed, so a DOM is never built for an oversized array.
     std::size_t max_points = 1'000'000;
     /// Bytes per line (`--max-line-bytes`). The default fits two shapes of max_points points
     /// written with full double precision: "[-0.12345678901234567,-1.2345678901234567e-05],"
@@ -77,7 +80,19 @@ template <class T> struct Prepared {
     }
 };
 
-/// Converts a query to scalar T; an error message when a value does not fit T.
+/// The largest |value| (coordinate, position, radius) the kernel computes with in scalar T:
+/// with every value within L, a point of the Minkowski difference is within 4 sqrt(2) L of
+/// the origin and the loop's largest products (cross and dot products of two differences of
+/// such points) within 128 L^2, finite while L <= sqrt(max / 128); sqrt(max) / 16 leaves a
+/// factor 2. float: 1.15e18, double: 8.4e152. Beyond it the kernel's squares overflow and its
+/// answers are not to be trusted (a pair 1e30 apart in float came back "overlapping"), so the
+/// tool refuses such values (TEST(CliHostile, ValuesBeyondTheKernelRangeAreRefused)).
+template <class T> T kernel_range() {
+    return std::sqrt(std::numeric_limits<T>::max()) / T(16);
+}
+
+/// Converts a query to scalar T; an error message when a value does not fit T or lies
+/// beyond kernel_range<T>().
 template <class T> std::variant<Prepared<T>, std::string> prepare(const Query& q);
 
 /// The answer object for a computed query (the contract's output fields, in order).

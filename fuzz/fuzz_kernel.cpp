@@ -76,10 +76,10 @@ struct Bytes {
 /// How the values are drawn, so that the fuzzer reaches both exact degeneracies (collinear,
 /// touching, duplicate points on a grid) and the whole floating-point range.
 enum class Values : std::uint8_t {
-    grid,     ///< multiples of 1/8 in [-16, 16]: exact contacts and collinear points
-    scaled,   ///< 16-bit integers times 2^k, k in [-64, 63]: exact geometry at any scale
-    raw,      ///< any bit pattern, folded into the kernel's range (non-finite -> 0)
-    hostile,  ///< any bit pattern as it is: NaN, infinities, negative radii, beyond the range
+    grid,    ///< multiples of 1/8 in [-16, 16]: exact contacts and collinear points
+    scaled,  ///< 16-bit integers times 2^k, k in [-64, 63]: exact geometry at any scale
+    raw,     ///< any bit pattern, folded into the kernel's range (non-finite -> 0)
+    hostile, ///< any bit pattern as it is: NaN, infinities, negative radii, beyond the range
 };
 
 template <class T> struct Query {
@@ -162,9 +162,8 @@ template <class T> gjk::DistanceInput<T> input_of(const Query<T>& q) {
 /// The error validate() must report, worked out here from the values alone.
 template <class T> gjk::InputError expected_error(const Query<T>& q) {
     auto finite = [](const std::vector<gjk::Vec2<T>>& pts) {
-        return std::all_of(pts.begin(), pts.end(), [](gjk::Vec2<T> p) {
-            return std::isfinite(p.x) && std::isfinite(p.y);
-        });
+        return std::all_of(pts.begin(), pts.end(),
+                           [](gjk::Vec2<T> p) { return std::isfinite(p.x) && std::isfinite(p.y); });
     };
     auto radius_ok = [](T r) { return std::isfinite(r) && r >= T(0); };
     auto xf_ok = [](const gjk::Transform<T>& xf) {
@@ -247,7 +246,8 @@ template <class T> void check_distance(const Query<T>& q, const Truth* truth) {
     const gjk::InputError expected = expected_error(q);
     if (expected != gjk::InputError::none) {
         if (r.status != gjk::Status::invalid_input || r.error != expected)
-            fail("distance: invalid input not reported with its error", int(r.error), int(expected));
+            fail("distance: invalid input not reported with its error", int(r.error),
+                 int(expected));
         return;
     }
     if (r.status == gjk::Status::invalid_input) {
@@ -265,7 +265,8 @@ template <class T> void check_distance(const Query<T>& q, const Truth* truth) {
         fail("distance: normal neither unit nor zero", n);
     if (r.iterations < 1 || r.iterations > q.max_iterations)
         fail("distance: iterations beyond the cap", r.iterations, q.max_iterations);
-    if ((r.status == gjk::Status::max_iterations) != (r.termination == gjk::Termination::max_iterations))
+    if ((r.status == gjk::Status::max_iterations) !=
+        (r.termination == gjk::Termination::max_iterations))
         fail("distance: status max_iterations without the cap, or the cap without it");
     if (!truth)
         return;
@@ -284,8 +285,8 @@ template <class T> void check_distance(const Query<T>& q, const Truth* truth) {
         oracle::point_distance(t.hb, t.rb, {(long double)r.point_b.x, (long double)r.point_b.y});
     if (on_a > t.tol || on_b > t.tol)
         fail("distance: a witness point is off its shape", std::max(on_a, on_b), t.tol);
-    const long double gap = std::hypot((long double)r.point_b.x - r.point_a.x,
-                                       (long double)r.point_b.y - r.point_a.y);
+    const long double gap =
+        std::hypot((long double)r.point_b.x - r.point_a.x, (long double)r.point_b.y - r.point_a.y);
     if (std::fabs(gap - d) > t.tol)
         fail("distance: witness points are not `distance` apart", gap, d);
     if (r.status != gjk::Status::max_iterations) {
@@ -328,11 +329,10 @@ template <class T> std::string describe(const Query<T>& q) {
         for (const auto& p : *shape)
             s += "(" + num(p.x) + ", " + num(p.y) + ")";
     }
-    s += "] ra=" + num(q.ra) + " rb=" + num(q.rb) + " xa=(" + num(q.xa.p.x) + ", " +
-         num(q.xa.p.y) + "; c " + num(q.xa.q.c) + ", s " + num(q.xa.q.s) + ") xb=(" +
-         num(q.xb.p.x) + ", " + num(q.xb.p.y) + "; c " + num(q.xb.q.c) + ", s " +
-         num(q.xb.q.s) + ") use_radii=" + (q.use_radii ? "1" : "0") +
-         " cap=" + std::to_string(q.max_iterations);
+    s += "] ra=" + num(q.ra) + " rb=" + num(q.rb) + " xa=(" + num(q.xa.p.x) + ", " + num(q.xa.p.y) +
+         "; c " + num(q.xa.q.c) + ", s " + num(q.xa.q.s) + ") xb=(" + num(q.xb.p.x) + ", " +
+         num(q.xb.p.y) + "; c " + num(q.xb.q.c) + ", s " + num(q.xb.q.s) +
+         ") use_radii=" + (q.use_radii ? "1" : "0") + " cap=" + std::to_string(q.max_iterations);
     return s;
 }
 

@@ -3,8 +3,8 @@
 
 #include <cmath>
 #include <limits>
-#include <type_traits>
 #include <random>
+#include <type_traits>
 
 #include "gjk/segment.hpp"
 

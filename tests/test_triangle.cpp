@@ -259,8 +259,8 @@ TYPED_TEST(Triangle, SubnormalAreasGiveFiniteWeights) {
     using T = TypeParam;
     const int e = std::is_same_v<T, float> ? -66 : -520; // s^2 below the smallest normal
     const T s = std::ldexp(T(1), e);
-    const auto r = gjk::closest_point_triangle(Vec2<T>{s, 0}, Vec2<T>{-s, s}, Vec2<T>{-s, -s},
-                                               Vec2<T>{0, 0});
+    const auto r =
+        gjk::closest_point_triangle(Vec2<T>{s, 0}, Vec2<T>{-s, s}, Vec2<T>{-s, -s}, Vec2<T>{0, 0});
     EXPECT_EQ(r.region, TriangleRegion::ABC);
     EXPECT_EQ(r.u, T(0.5));
     EXPECT_EQ(r.v, T(0.25));
