@@ -7,7 +7,7 @@ JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 PACKAGES  := cmake g++ python3 make ninja-build pkg-config doxygen libgtest-dev libgmp-dev nlohmann-json3-dev libcli11-dev libpugixml-dev libbenchmark-dev libbox2d-dev
 
-.PHONY: all build demo test test-asan test-consumer docs docs-check deps clean format bench
+.PHONY: all build demo test test-asan test-consumer docs docs-check deps clean format bench fuzz fuzz-smoke fuzz-build deps-fuzz
 
 all: build
 
@@ -74,6 +74,36 @@ docs-check: deps
 	  echo "Doxygen warnings ($(BUILD)/docs/warnings.log):"; cat $(BUILD)/docs/warnings.log; exit 1; fi
 	@echo "API reference: $(BUILD)/docs/html/index.html (no Doxygen warnings)"
 
+# libFuzzer targets (fuzz/): the JSONL line contract and the distance/overlap kernels, built
+# with clang++ -fsanitize=fuzzer,address,undefined,float-divide-by-zero. `make fuzz-smoke`
+# runs each for FUZZ_SECONDS (60, as CI does); `make fuzz` for 30 minutes each. New inputs
+# go to $(FUZZ_BUILD)/corpus/<target>/, crashes to $(FUZZ_BUILD)/<target>-crash-*; the
+# committed seeds in fuzz/corpus/<target>/ are only read.
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZERS      := fuzz_jsonl fuzz_kernel
+FUZZ_PACKAGES := clang libclang-rt-14-dev libgmp-dev nlohmann-json3-dev libcli11-dev cmake ninja-build
+
+deps-fuzz:
+	@$(MAKE) --no-print-directory deps PACKAGES="$(FUZZ_PACKAGES)"
+
+fuzz-build: deps-fuzz
+	cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DGJK_FUZZ=ON -DGJK_BUILD_TESTS=OFF -DGJK_BUILD_BENCH=OFF -DGJK_WERROR=ON
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(FUZZERS)
+
+fuzz-smoke: fuzz-build
+	@for f in $(FUZZERS); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$f; \
+	  echo "== $$f for $(FUZZ_SECONDS) s"; \
+	  ./$(FUZZ_BUILD)/bin/$$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2560 \
+	    -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/$$f- \
+	    $(FUZZ_BUILD)/corpus/$$f fuzz/corpus/$$f || exit 1; \
+	done
+
+fuzz:
+	@$(MAKE) --no-print-directory fuzz-smoke FUZZ_SECONDS=1800
+
 # Benchmarks against Box2D in a Release build; the table goes to bench/results/<cpu>.md.
 BENCH_BUILD ?= build-release
 bench: deps
@@ -88,4 +118,4 @@ format:
 	clang-format -i $$(git ls-files '*.hpp' '*.cpp')
 
 clean:
-	rm -rf $(BUILD) $(ASAN) $(CONSUMER)
+	rm -rf $(BUILD) $(ASAN) $(CONSUMER) $(FUZZ_BUILD)

@@ -1,8 +1,11 @@
 #include "jsonl.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 namespace gjk::cli {
 
@@ -94,11 +97,26 @@ template <class T> json point_json(Vec2<T> p) {
     return json::array({static_cast<double>(p.x), static_cast<double>(p.y)});
 }
 
-/// T's value of x, or an error when it does not fit (a double beyond float's range).
-template <class T> bool narrow(double x, const std::string& field, T& out, std::string& error) {
+/// "%g" of a double, for messages.
+std::string short_number(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", x);
+    return buf;
+}
+
+/// T's value of x, or an error when it does not fit (a double beyond float's range) or lies
+/// beyond the kernel's range in T.
+template <class T>
+bool narrow(double x, const std::string& field, T& out, std::string& error, bool ranged = true) {
     out = static_cast<T>(x);
+    const char* type = std::is_same_v<T, float> ? "float" : "double";
     if (!std::isfinite(out)) {
-        error = field + ": " + std::to_string(x) + " does not fit in float";
+        error = field + ": " + short_number(x) + " does not fit in " + type;
+        return false;
+    }
+    if (ranged && std::abs(out) > kernel_range<T>()) {
+        error = field + ": " + short_number(x) + " is beyond the kernel's range in " + type +
+                " (|value| <= " + short_number(kernel_range<T>()) + ")";
         return false;
     }
     return true;
@@ -120,7 +138,7 @@ bool convert(const ShapeSpec& s, const std::string& name, Shape<T>& shape, Trans
     if (!narrow(s.radius, name + ".radius", shape.radius, error) ||
         !narrow(s.position.x, name + ".position[0]", position.x, error) ||
         !narrow(s.position.y, name + ".position[1]", position.y, error) ||
-        !narrow(s.angle, name + ".angle", angle, error)) {
+        !narrow(s.angle, name + ".angle", angle, error, /*ranged=*/false)) {
         return false;
     }
     xf = Transform<T>::from(position, angle);
@@ -128,10 +146,13 @@ bool convert(const ShapeSpec& s, const std::string& name, Shape<T>& shape, Trans
 }
 
 /// A SAX pass that only follows where it is in the document, to name the field of a number
-/// that overflows the double range (the DOM parser reports the number, not where it was).
+/// that overflows the double range (the DOM parser reports the number, not where it was), or,
+/// with a `limit`, the first array holding more than `limit` elements. It builds nothing, so
+/// it costs no memory on a line that a DOM would not fit in.
 class FieldTracker : public nlohmann::json_sax<json> {
   public:
     std::string error;
+    std::size_t limit = 0; ///< most elements an array may hold; 0: no limit
 
     bool null() override { return value(); }
     bool boolean(bool) override { return value(); }
@@ -150,7 +171,10 @@ class FieldTracker : public nlohmann::json_sax<json> {
     }
     bool parse_error(std::size_t, const std::string& token,
                      const nlohmann::detail::exception&) override {
-        error = path() + ": number is not finite (" + token + " is out of the double range)";
+        if (limit == 0) {
+            error = path(frames_.size()) + ": number is not finite (" + token +
+                    " is out of the double range)";
+        }
         return false;
     }
 
@@ -162,9 +186,11 @@ class FieldTracker : public nlohmann::json_sax<json> {
     };
     std::vector<Frame> frames_;
 
-    std::string path() const {
+    /// The path of the value being read in the first `depth` levels ("a.points[3]").
+    std::string path(std::size_t depth) const {
         std::string p;
-        for (const Frame& f : frames_) {
+        for (std::size_t i = 0; i < depth; ++i) {
+            const Frame& f = frames_[i];
             if (f.array) {
                 p += "[" + std::to_string(f.index) + "]";
             } else {
@@ -175,7 +201,11 @@ class FieldTracker : public nlohmann::json_sax<json> {
     }
     bool value() { // a value ended: the next array element has the next index
         if (!frames_.empty() && frames_.back().array) {
-            ++frames_.back().index;
+            if (++frames_.back().index > limit && limit != 0) {
+                error = path(frames_.size() - 1) + ": more than " + std::to_string(limit) +
+                        " elements, the limit (--max-points)";
+                return false;
+            }
         }
         return true;
     }
@@ -245,8 +275,13 @@ template <class T> std::string compute_cast(const CastQuery& q, bool& error) {
     return dump_line(cast_json(out));
 }
 
-/// Parses a line into a JSON object, or an error message.
-std::variant<json, std::string> parse_object(std::string_view line, const char* expected) {
+/// Parses a line into a JSON object, or an error message; the caps of `options` are checked
+/// first, on the bytes (check_limits), so an oversized line is never parsed.
+std::variant<json, std::string> parse_object(std::string_view line, const char* expected,
+                                             const Options& options) {
+    if (std::string limit_error = check_limits(line, options); !limit_error.empty()) {
+        return limit_error;
+    }
     json j;
     try {
         j = json::parse(line);
@@ -290,8 +325,73 @@ std::string_view without_cr(std::string_view line) {
 
 } // namespace
 
+// One pass over the bytes, skipping strings: '[' and '{' open a level, ']' and '}' close one,
+// a ',' directly inside an array starts its next element. No allocation but the stack of open
+// levels, itself capped by max_depth. Malformed JSON may confuse the counts, which only
+// changes which error the line gets: the parser rejects it anyway.
+std::string check_limits(std::string_view line, const Options& options) {
+    if (line.size() > options.max_line_bytes) {
+        return "line: more than " + std::to_string(options.max_line_bytes) +
+               " bytes, the limit (--max-line-bytes)";
+    }
+    struct Level {
+        bool array;
+        std::size_t elements; // elements begun so far (arrays only)
+    };
+    // The longest array a query has: a shape's points, or a point's two coordinates.
+    const std::size_t limit = std::max<std::size_t>(options.max_points, 2);
+    std::vector<Level> levels;
+    bool in_string = false, escaped = false;
+    for (const char c : line) {
+        if (in_string) {
+            if (escaped) {
+                escaped = false;
+            } else if (c == '\\') {
+                escaped = true;
+            } else if (c == '"') {
+                in_string = false;
+            }
+            continue;
+        }
+        switch (c) {
+        case '"':
+            in_string = true;
+            break;
+        case '[':
+        case '{':
+            if (levels.size() >= options.max_depth) {
+                return "line: nested more than " + std::to_string(options.max_depth) +
+                       " levels deep (arrays and objects)";
+            }
+            levels.push_back({c == '[', 1});
+            break;
+        case ']':
+        case '}':
+            if (!levels.empty()) {
+                levels.pop_back();
+            }
+            break;
+        case ',':
+            if (!levels.empty() && levels.back().array && ++levels.back().elements > limit) {
+                // Name the array with a SAX pass (no DOM): only on this error path.
+                FieldTracker tracker;
+                tracker.limit = limit;
+                json::sax_parse(line, &tracker);
+                return tracker.error.empty()
+                           ? "line: an array has more than " + std::to_string(limit) +
+                                 " elements, the limit (--max-points)"
+                           : tracker.error;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    return {};
+}
+
 std::variant<Query, std::string> parse_query(std::string_view line, const Options& options) {
-    auto parsed = parse_object(line, "{\"a\": SHAPE, \"b\": SHAPE}");
+    auto parsed = parse_object(line, "{\"a\": SHAPE, \"b\": SHAPE}", options);
     if (auto* message = std::get_if<std::string>(&parsed)) {
         return *message;
     }
@@ -301,7 +401,8 @@ std::variant<Query, std::string> parse_query(std::string_view line, const Option
 std::variant<CastQuery, std::string> parse_cast_query(std::string_view line,
                                                       const Options& options) {
     auto parsed = parse_object(
-        line, "{\"a\": SHAPE, \"b\": SHAPE, \"translation_a\": [x, y], \"translation_b\": [x, y]}");
+        line, "{\"a\": SHAPE, \"b\": SHAPE, \"translation_a\": [x, y], \"translation_b\": [x, y]}",
+        options);
     if (auto* message = std::get_if<std::string>(&parsed)) {
         return *message;
     }

@@ -23,7 +23,9 @@
 //   point is on A's surface at the contact, normal from A to B. Or {"error": "..."}.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -56,11 +58,28 @@ struct CastQuery {
 
 enum class Precision { float32, float64 };
 
+/// How a line is read and answered. The three limits keep a hostile line from costing
+/// unbounded time or memory; each one, exceeded, is an error line naming it.
 struct Options {
-    Precision precision = Precision::float64;
-    bool trace = false;
-    std::size_t max_points = 1'000'000; ///< per shape; more is an error, not a long wait
+    Precision precision = Precision::float64; ///< scalar type of the kernel
+    bool trace = false;                       ///< add every iteration's simplex to the answer
+    /// Points per shape; more is an error, not a long wait (`--max-points`). Also the most
+    /// elements any array of the line may hold (at least 2, a point's coordinates), checked
+    /// before the line is parsed, so a DOM is never built for an oversized array.
+    std::size_t max_points = 1'000'000;
+    /// Bytes per line (`--max-line-bytes`). The default fits two shapes of max_points points
+    /// written with full double precision: "[-0.12345678901234567,-1.2345678901234567e-05],"
+    /// is 48 bytes, 2 x 10^6 of them 96 MB.
+    std::size_t max_line_bytes = std::size_t(128) << 20;
+    /// Nesting of arrays and objects. A query nests 4 deep ({"a": {"points": [[x, y]]}}); the
+    /// JSON parser is not recursive, but every level of "[[[[..." costs it about 80 bytes, so
+    /// depth is capped before parsing (TEST(CliHostile, DeepNestingIsRefusedBeforeParsing)).
+    std::size_t max_depth = 64;
 };
+
+/// Why a line must not be parsed (too long, nested too deep, an array with more than
+/// max_points elements), found by one pass over its bytes; empty when it may be parsed.
+std::string check_limits(std::string_view line, const Options& options);
 
 /// Parses one input line: the query, or an error message naming the field.
 std::variant<Query, std::string> parse_query(std::string_view line, const Options& options = {});
@@ -84,7 +103,19 @@ template <class T> struct Prepared {
     }
 };
 
-/// Converts a query to scalar T; an error message when a value does not fit T.
+/// The largest |value| (coordinate, position, radius) the kernel computes with in scalar T:
+/// with every value within L, a point of the Minkowski difference is within 4 sqrt(2) L of
+/// the origin and the loop's largest products (cross and dot products of two differences of
+/// such points) within 128 L^2, finite while L <= sqrt(max / 128); sqrt(max) / 16 leaves a
+/// factor 2. float: 1.15e18, double: 8.4e152. Beyond it the kernel's squares overflow and its
+/// answers are not to be trusted (a pair 1e30 apart in float came back "overlapping"), so the
+/// tool refuses such values (TEST(CliHostile, ValuesBeyondTheKernelRangeAreRefused)).
+template <class T> T kernel_range() {
+    return std::sqrt(std::numeric_limits<T>::max()) / T(16);
+}
+
+/// Converts a query to scalar T; an error message when a value does not fit T or lies
+/// beyond kernel_range<T>().
 template <class T> std::variant<Prepared<T>, std::string> prepare(const Query& q);
 
 /// The answer object for a computed query (the contract's output fields, in order); with

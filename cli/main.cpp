@@ -1,6 +1,8 @@
 // gjk - the command-line tool.
 //   gjk distance [FILE|-] [--precision double|float] [--trace] [--threads N]   JSONL queries
+//                [--max-points N] [--max-line-bytes N]
 //   gjk cast [FILE|-] [--precision double|float] [--threads N]                 JSONL shape casts
+//                [--max-points N] [--max-line-bytes N]
 //   gjk svg [FILE|-] [--iteration K] [--title T] [--voronoi] -o out.svg         a picture
 //   gjk demo [--out DIR]                                                        built-in scenes
 //   gjk --version                                                               "gjk 0.1.0"
@@ -33,6 +35,31 @@ constexpr int kUsageError = 2;
 /// Lines are answered this many at a time: enough to keep every thread busy for a while,
 /// few enough that memory stays small and output starts early.
 constexpr std::size_t kChunkLines = 8192;
+/// ... and no more bytes than this at a time (but always at least one line), so that a batch
+/// of long lines does not hold thousands of them in memory at once.
+constexpr std::size_t kChunkBytes = std::size_t(16) << 20;
+
+/// std::getline with a cap: reads the next line into `line`, keeping at most `cap` + 1 bytes
+/// of it and skipping the rest, so a line of any length costs at most cap + 1 bytes; one kept
+/// byte beyond the cap is enough for check_limits() to refuse it. `length` receives the
+/// line's full length. False at the end of the input (no line read).
+bool read_line(std::istream& in, std::string& line, std::size_t cap, std::size_t& length) {
+    line.clear();
+    length = 0;
+    std::streambuf* buffer = in.rdbuf();
+    for (;;) {
+        const int c = buffer->sbumpc();
+        if (c == std::char_traits<char>::eof()) {
+            return length > 0;
+        }
+        if (c == '\n') {
+            return true;
+        }
+        if (length++ <= cap) {
+            line.push_back(static_cast<char>(c));
+        }
+    }
+}
 
 struct Input {
     std::ifstream file;
@@ -86,9 +113,11 @@ int run_lines(const std::string& path, const Options& options, int threads,
     for (bool more = true; more;) {
         lines.clear();
         std::string line;
-        while (lines.size() < kChunkLines &&
-               (more = static_cast<bool>(std::getline(*in.stream, line)))) {
-            bytes += line.size() + 1;
+        std::size_t length = 0, chunk_bytes = 0;
+        while (lines.size() < kChunkLines && chunk_bytes < kChunkBytes &&
+               (more = read_line(*in.stream, line, options.max_line_bytes, length))) {
+            bytes += length + 1;
+            chunk_bytes += line.size();
             lines.push_back(std::move(line));
         }
         answers.assign(lines.size(), {});
@@ -205,6 +234,7 @@ int main(int argc, char** argv) {
     std::string precision = "double";
     bool trace = false;
     int threads = 1;
+    std::size_t max_points = Options{}.max_points, max_line_bytes = Options{}.max_line_bytes;
     CLI::App* distance = app.add_subcommand("distance", "answer JSONL queries, one per line");
     distance->add_option("file", file, "input file, or - for standard input")
         ->capture_default_str();
@@ -214,6 +244,12 @@ int main(int argc, char** argv) {
     distance->add_flag("--trace", trace, "add every iteration's simplex to the answers");
     distance->add_option("--threads", threads, "threads to answer with (output order is kept)")
         ->check(CLI::Range(1, 1024))
+        ->capture_default_str();
+    distance->add_option("--max-points", max_points, "most points a shape may have")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    distance->add_option("--max-line-bytes", max_line_bytes, "longest input line accepted")
+        ->check(CLI::PositiveNumber)
         ->capture_default_str();
 
     std::string cast_file = "-";
@@ -225,6 +261,12 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     cast->add_option("--threads", threads, "threads to answer with (output order is kept)")
         ->check(CLI::Range(1, 1024))
+        ->capture_default_str();
+    cast->add_option("--max-points", max_points, "most points a shape may have")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    cast->add_option("--max-line-bytes", max_line_bytes, "longest input line accepted")
+        ->check(CLI::PositiveNumber)
         ->capture_default_str();
 
     std::string svg_file = "-", svg_out;
@@ -256,11 +298,15 @@ int main(int argc, char** argv) {
         Options options;
         options.precision = precision == "float" ? Precision::float32 : Precision::float64;
         options.trace = trace;
+        options.max_points = max_points;
+        options.max_line_bytes = max_line_bytes;
         return run_lines(file, options, threads, process_line);
     }
     if (*cast) {
         Options options;
         options.precision = precision == "float" ? Precision::float32 : Precision::float64;
+        options.max_points = max_points;
+        options.max_line_bytes = max_line_bytes;
         return run_lines(cast_file, options, threads, process_cast_line);
     }
     if (*svg) {

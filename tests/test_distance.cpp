@@ -515,3 +515,181 @@ TYPED_TEST(Distance, StaleOrForeignCacheFallsBackToAColdStart) {
     EXPECT_LE(cache.count, 2);
     EXPECT_LT(cache.index_a[0], 4);
 }
+
+// --- Hostile input: a correct answer or a clear error, never a crash, hang or NaN ----------
+
+// Every field that can hold NaN or an infinity is refused with the error that names it, by
+// distance() and overlap() alike.
+TYPED_TEST(Distance, EveryNonFiniteValueIsAnInputErrorNamingIt) {
+    using T = TypeParam;
+    using gjk::InputError;
+    const Shape<T> a = Shape<T>::box(1, 1), b = Shape<T>::box(1, 1);
+    for (const T bad : {std::numeric_limits<T>::quiet_NaN(), std::numeric_limits<T>::infinity(),
+                        -std::numeric_limits<T>::infinity()}) {
+        struct Case {
+            InputError expected;
+            void (*poison)(Shape<T>&, Shape<T>&, gjk::DistanceInput<T>&, T);
+        };
+        const Case cases[] = {
+            {InputError::nonfinite_point_a,
+             [](Shape<T>& sa, Shape<T>&, auto&, T v) { sa.points[2].x = v; }},
+            {InputError::nonfinite_point_b,
+             [](Shape<T>&, Shape<T>& sb, auto&, T v) { sb.points[3].y = v; }},
+            {InputError::bad_radius_a, [](Shape<T>& sa, Shape<T>&, auto&, T v) { sa.radius = v; }},
+            {InputError::bad_radius_b, [](Shape<T>&, Shape<T>& sb, auto&, T v) { sb.radius = v; }},
+            {InputError::bad_transform_a,
+             [](Shape<T>&, Shape<T>&, auto& in, T v) { in.xf_a.p.y = v; }},
+            {InputError::bad_transform_b,
+             [](Shape<T>&, Shape<T>&, auto& in, T v) { in.xf_b.q.c = v; }},
+        };
+        for (const Case& c : cases) {
+            Shape<T> sa = a, sb = b;
+            gjk::DistanceInput<T> in = input(sa, sb);
+            c.poison(sa, sb, in, bad);
+            in.a = sa; // the views again: poisoning may not reallocate, but be explicit
+            in.b = sb;
+            const auto r = gjk::distance(in);
+            EXPECT_EQ(r.status, Status::invalid_input) << gjk::to_string(c.expected);
+            EXPECT_EQ(r.error, c.expected) << gjk::to_string(r.error);
+            EXPECT_EQ(r.distance, T(0)); // a number, not the NaN it was given
+            const auto o = gjk::overlap(in);
+            EXPECT_EQ(o.error, c.expected);
+            EXPECT_FALSE(o.overlap);
+        }
+    }
+}
+
+// Subnormal coordinates. Two points (0, 0) and (3, 4) * 2^-1070 (double) / 2^-145 (float):
+// the distance is exactly 5 units of that power of two and the normal (0.6, 0.8). Then the
+// pair fuzz_kernel found: a float triangle and an eight-point set of size 1e-19 whose
+// sub-areas are subnormal; the solver's reciprocal of their sum overflowed and distance()
+// answered nonfinite_result for valid input (TEST(Triangle, SubnormalAreasGiveFiniteWeights)
+// pins the fix). Checked against the brute-force oracle.
+TYPED_TEST(Distance, SubnormalCoordinatesGiveExactOrOracleAnswers) {
+    using T = TypeParam;
+    const T unit = std::ldexp(T(1), std::is_same_v<T, float> ? -145 : -1070);
+    const auto r =
+        gjk::distance(input(Shape<T>::point({0, 0}), Shape<T>::point({3 * unit, 4 * unit})));
+    EXPECT_EQ(r.status, Status::separated);
+    EXPECT_EQ(r.distance, 5 * unit);
+    EXPECT_NEAR(r.normal.x, T(0.6), 4 * std::numeric_limits<T>::epsilon());
+    EXPECT_NEAR(r.normal.y, T(0.8), 4 * std::numeric_limits<T>::epsilon());
+
+    const T t = T(-1.05879118e-22);
+    const Shape<T> a = Shape<T>::polygon(
+        {{T(8.19504376e-20), 0}, {0, 0}, {T(-1.62630326e-19), T(-2.64697796e-20)}});
+    const Shape<T> b = Shape<T>::polygon({{T(2.17263951e-19), 0},
+                                          {t, t},
+                                          {t, t},
+                                          {T(2.88435894e-18), T(2.88435894e-18)},
+                                          {T(-1.58818678e-20), t},
+                                          {t, t}});
+    const gjk::Transform<T> xa{{t, t}, {T(1), T(-9.56694203e-05)}};
+    const gjk::Transform<T> xb{{t, t}, {T(0.999698818), T(0.024541229)}};
+    const auto d = gjk::distance(input(a, b, xa, xb));
+    ASSERT_NE(d.status, Status::invalid_input) << gjk::to_string(d.error);
+    const auto ha = oracle::hull(gjk_test::world(a.points, xa));
+    const auto hb = oracle::hull(gjk_test::world(b.points, xb));
+    EXPECT_NEAR((long double)d.distance, oracle::distance(ha, hb).distance, tolerance<T>());
+    EXPECT_LE(oracle::point_distance(ha, 0, {d.point_a.x, d.point_a.y}), tolerance<T>());
+    EXPECT_LE(oracle::point_distance(hb, 0, {d.point_b.x, d.point_b.y}), tolerance<T>());
+}
+
+// All points identical: the shape is a point. Apart, on top of each other, and against a box.
+TYPED_TEST(Distance, IdenticalPointsAreOnePoint) {
+    using T = TypeParam;
+    const Shape<T> p = Shape<T>::polygon({{1, 1}, {1, 1}, {1, 1}, {1, 1}});
+    const Shape<T> q = Shape<T>::polygon({{4, 5}, {4, 5}});
+    const auto apart = gjk::distance(input(p, q));
+    EXPECT_EQ(apart.distance, T(5)); // a 3-4-5 triangle
+    EXPECT_EQ(apart.status, Status::separated);
+    const auto same = gjk::distance(input(p, p));
+    EXPECT_EQ(same.distance, T(0));
+    EXPECT_EQ(same.status, Status::overlapping);
+    EXPECT_EQ(gjk::distance(input(p, Shape<T>::box(1, 1))).status, Status::touching); // a corner
+}
+
+// Near the edge of the kernel's range (cli/jsonl.hpp, kernel_range: 1.15e18 float, 8.4e152
+// double): random polygon pairs scaled so that every value is within a quarter of it still
+// match the oracle to the same relative bound as at unit scale.
+TYPED_TEST(Distance, CoordinatesNearTheRangeEdgeMatchTheOracle) {
+    using T = TypeParam;
+    const long double big = std::is_same_v<T, float> ? 2.5e17L : 2e152L;
+    gjk_test::Generator gen(4242);
+    int checked = 0;
+    for (int i = 0; i < 400; ++i) {
+        gjk_test::Case<T> k = gen.make<T>(gjk_test::Family::random_polygons);
+        long double m = 1;
+        for (const auto* s : {&k.a, &k.b})
+            for (const auto& p : *s)
+                m = std::max({m, (long double)std::fabs(p.x), (long double)std::fabs(p.y)});
+        m = std::max({m, (long double)std::fabs(k.xa.p.x), (long double)std::fabs(k.xa.p.y),
+                      (long double)std::fabs(k.xb.p.x), (long double)std::fabs(k.xb.p.y)});
+        const T f = T(big / (4 * m)); // every value within big / 4
+        for (auto* s : {&k.a, &k.b})
+            for (auto& p : *s)
+                p = f * p;
+        k.xa.p = f * k.xa.p;
+        k.xb.p = f * k.xb.p;
+        k.ra *= f;
+        k.rb *= f;
+        const auto ha = oracle::hull(gjk_test::world(k.a, k.xa));
+        const auto hb = oracle::hull(gjk_test::world(k.b, k.xb));
+        const long double expected = oracle::rounded_distance(ha, k.ra, hb, k.rb);
+        const auto r = gjk::distance(gjk_test::input_of(k));
+        ASSERT_NE(r.status, Status::invalid_input) << i << ": " << gjk::to_string(r.error);
+        ASSERT_TRUE(std::isfinite(r.distance));
+        ASSERT_NEAR((long double)r.distance, expected, tolerance<T>() * gjk_test::scale_of(k)) << i;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 400);
+}
+
+// KNOWN FAILING, pending a change in distance.hpp (issue 7's report): coordinates beyond the
+// kernel's range. Two points 2e30 apart in float, or 2e300 in double: length_squared of the
+// first simplex overflows to infinity, "infinity < infinity" fails, the loop stops at once
+// with no_progress and an EMPTY previous simplex, and distance() answers 0, "overlapping",
+// witness points (0, 0). The fix: validate() refuses any value beyond
+// sqrt(max) / 16 (InputError::out_of_range). Enable when it lands.
+TYPED_TEST(Distance, DISABLED_ValuesBeyondTheKernelRangeAreRefused) {
+    using T = TypeParam;
+    const T far = std::is_same_v<T, float> ? T(1e30) : T(1e300);
+    const auto r = gjk::distance(input(Shape<T>::point({-far, 0}), Shape<T>::point({far, 0})));
+    EXPECT_EQ(r.status, Status::invalid_input);
+    EXPECT_NE(r.error, gjk::InputError::none);
+    EXPECT_FALSE(
+        gjk::overlap(input(Shape<T>::point({-far, 0}), Shape<T>::point({far, 0}))).overlap);
+}
+
+// KNOWN FAILING, found by fuzz_kernel (fuzz/findings/fuzz_kernel-needle-no-progress), pending
+// a change in distance.hpp: a float needle A from (-137465, 0) to (0.19, 0.19) with the origin
+// among its points, against B = the origin. The first vertex is w0 = -(1.8e-38, 0.1865); the
+// support along -w0 is (137465, 0); the segment's closest point is w0 moved by 2.5e-7, whose
+// squared length 0.0348 improves by 1e-13 relative, below float's resolution: "distance2 <
+// previous" fails and the loop stops with no_progress at 0.1865 although Z holds the origin
+// (error 1.4e-6 of the scale, the bound is 4e-7). A fix: on an equal squared distance keep
+// the new simplex and continue (the iteration cap still ends a true cycle).
+TEST(DistanceFloat, DISABLED_NeedleWithImprovementBelowFloatResolutionStillConverges) {
+    const Shape<float> a = Shape<float>::polygon(
+        {{1.76668522e-38f, 0.186512083f}, {0.18578431f, 0.18578431f}, {-137464.969f, 0}, {0, 0}});
+    const auto r = gjk::distance(input(a, Shape<float>::point({0, 0})));
+    EXPECT_LE(r.distance, 4e-7f * 137465.0f);
+}
+
+// KNOWN FAILING, found by fuzz_kernel (fuzz/findings/fuzz_kernel-origin-on-edge-reported-
+// separated), pending a change in distance.hpp: in double, a triangle A rotated by 1.4 degrees
+// and lifted by 0.125 overlaps the quadrilateral B by 0.137, but the simplex reaches the edge
+// of Z from (0, -0.125) to (0, 2.125), which passes within round-off of the origin (in A's
+// frame its sign test is not exactly zero). The support beyond it makes a triangle whose
+// solve falls back to the same edge, the squared distance (1.9e-34) does not decrease, and
+// the loop stops with no_progress: distance 1.4e-17 (right to 1e-12) but status "separated"
+// and overlap() false, for shapes clearly into each other. A fix: a no_progress exit whose
+// closest point is within round-off of the origin (|P| <= a few ulps of the simplex's
+// vertices) is an edge_overlap, classified by touching_normal() like case 3b.
+TEST(DistanceDouble, DISABLED_OriginWithinRoundOffOfAnEdgeIsStillAnOverlap) {
+    const Shape<double> a = Shape<double>::polygon({{0, 0}, {2.125, -7}, {4.375, 0}});
+    const Shape<double> b = Shape<double>::polygon({{0, 0}, {-0.75, 0.75}, {0.5, 0}, {0, 2.25}});
+    const auto in = input(a, b, gjk::Transform<double>::from({0, 0.125}, 6.283185307179586 / 256));
+    EXPECT_EQ(gjk::distance(in).status, Status::overlapping);
+    EXPECT_TRUE(gjk::overlap(in).overlap);
+}

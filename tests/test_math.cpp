@@ -1,6 +1,8 @@
 // Specifications of gjk/math.hpp.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
 #include <type_traits>
 
 #include "gjk/math.hpp"
@@ -48,4 +50,21 @@ TEST(Math, TransformRotatesAboutTheOriginThenTranslates) {
     EXPECT_NEAR(back.x, 1.0, 1e-15);
     EXPECT_NEAR(back.y, 0.0, 1e-15);
     EXPECT_NEAR(xf.q.angle(), 1.5707963267948966, 1e-15);
+}
+
+// Regression (found by fuzz_kernel): two single points 7.2e-42 apart in float gave a normal
+// of length 0.99998. Their difference has subnormal coordinates, so its length was subnormal
+// too, rounded to a multiple of the smallest subnormal (1.4e-45, 2e-4 of 7.2e-42), and
+// a / length inherited that error. normalized() now scales such a vector by 2^digits first
+// (exact) so the length is a normal number. The reference is long double arithmetic on the
+// exact coordinates.
+TEST(Math, NormalizedSubnormalVectorIsUnitLength) {
+    const Vec2<float> tiny{2.80259693e-43f, -7.17464814e-42f};
+    ASSERT_LT(std::fabs(tiny.y), std::numeric_limits<float>::min()); // subnormal indeed
+    const Vec2<float> n = gjk::normalized(tiny);
+    const long double len = std::hypot((long double)tiny.x, (long double)tiny.y);
+    EXPECT_NEAR(n.x, tiny.x / len, 2 * std::numeric_limits<float>::epsilon());
+    EXPECT_NEAR(n.y, tiny.y / len, 2 * std::numeric_limits<float>::epsilon());
+    const Vec2<double> smallest{std::numeric_limits<double>::denorm_min(), 0};
+    EXPECT_EQ(gjk::normalized(smallest), (Vec2<double>{1, 0}));
 }

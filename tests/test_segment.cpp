@@ -1,8 +1,10 @@
 // Specifications of gjk/segment.hpp: the talk's section 1.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
 #include <random>
+#include <type_traits>
 
 #include "gjk/segment.hpp"
 
@@ -100,4 +102,20 @@ TYPED_TEST(Segment, RandomQueriesMatchAnExactIntegerOracle) {
     EXPECT_GT(seen[1], 1000);
     EXPECT_GT(seen[2], 1000);
     EXPECT_GT(seen[3], 1000);
+}
+
+// Regression (found by fuzz_kernel): a segment of length 2^-65 in float (2^-519 in double)
+// has coordinates u' + v' = |B - A|^2 that are subnormal; the weights were u' * (1 / sum),
+// and 1 / sum overflowed to infinity, so the closest point became NaN. The weights are now
+// quotients, each at most 1. Here every product is a power of two, so they are exact: the
+// query sits over the middle, u = v = 1/2.
+TYPED_TEST(Segment, SubnormalCoordinatesGiveFiniteWeights) {
+    using T = TypeParam;
+    const int e = std::is_same_v<T, float> ? -66 : -520; // s^2 below the smallest normal
+    const T s = std::ldexp(T(1), e);
+    const auto r = gjk::closest_point_segment(Vec2<T>{-s, 0}, Vec2<T>{s, 0}, Vec2<T>{0, s});
+    EXPECT_EQ(r.region, gjk::SegmentRegion::AB);
+    EXPECT_EQ(r.u, T(0.5));
+    EXPECT_EQ(r.v, T(0.5));
+    EXPECT_EQ(r.point, (Vec2<T>{0, 0}));
 }

@@ -248,3 +248,21 @@ TYPED_TEST(Triangle, RandomQueriesMatchABruteForceOracle) {
     }
     EXPECT_EQ(seen, 0b11111110u);
 }
+
+// Regression (found by fuzz_kernel): a float triangle of size 1e-19 around the origin has
+// sub-areas near 1e-41, subnormal; the weights were sub-area * (1 / sum), 1 / sum overflowed
+// to infinity and GJK's containment ended with infinite weights (distance() answered
+// nonfinite_result for valid input). The weights are now quotients, each at most 1. The
+// triangle (1, 0), (-1, 1), (-1, -1) scaled by a power of two keeps every product exact: the
+// origin's weights are 1/2, 1/4, 1/4 (sub-areas 2, 1, 1 of 4, as an exact integer check).
+TYPED_TEST(Triangle, SubnormalAreasGiveFiniteWeights) {
+    using T = TypeParam;
+    const int e = std::is_same_v<T, float> ? -66 : -520; // s^2 below the smallest normal
+    const T s = std::ldexp(T(1), e);
+    const auto r =
+        gjk::closest_point_triangle(Vec2<T>{s, 0}, Vec2<T>{-s, s}, Vec2<T>{-s, -s}, Vec2<T>{0, 0});
+    EXPECT_EQ(r.region, TriangleRegion::ABC);
+    EXPECT_EQ(r.u, T(0.5));
+    EXPECT_EQ(r.v, T(0.25));
+    EXPECT_EQ(r.w, T(0.25));
+}

@@ -75,8 +75,19 @@ template <class T> T length(Vec2<T> a) {
 }
 
 /// Unit vector along a; the zero vector stays zero.
+/// A vector of subnormal coordinates has a subnormal length, rounded to a multiple of the
+/// smallest subnormal: 1e-4 relative for a float length of 7e-42, so a / length was a "unit"
+/// vector of length 0.99998. Scaling by 2^digits first is exact (a power of two, and the
+/// coordinates are far from overflow) and brings the length into the normal range, where it
+/// is correct to an ulp (TEST(Math, NormalizedSubnormalVectorIsUnitLength), found by
+/// fuzz_kernel).
 template <class T> Vec2<T> normalized(Vec2<T> a) {
-    const T len = length(a);
+    T len = length(a);
+    if (len < std::numeric_limits<T>::min()) {
+        const T up = std::ldexp(T(1), std::numeric_limits<T>::digits);
+        a = up * a;
+        len = length(a);
+    }
     return len > T(0) ? Vec2<T>{a.x / len, a.y / len} : Vec2<T>{};
 }
 

@@ -72,8 +72,12 @@ constexpr SegmentClosest<T> segment_weights(SegmentCoordinates<T> c, SegmentRegi
         r.u = T(0), r.v = T(1);
         break;
     case SegmentRegion::AB: {
-        const T inv = T(1) / (c.u + c.v); // c.u, c.v > 0 here, so the sum is positive
-        r.u = c.u * inv, r.v = c.v * inv;
+        // c.u, c.v > 0 here, so the sum is positive. Divided, not multiplied by 1 / sum: the
+        // sum may be subnormal (a segment of length 1e-19 in float), whose reciprocal
+        // overflows to infinity, while each quotient is at most 1 (TEST(Segment,
+        // SubnormalCoordinatesGiveFiniteWeights), found by fuzz_kernel).
+        const T sum = c.u + c.v;
+        r.u = c.u / sum, r.v = c.v / sum;
         break;
     }
     }

@@ -145,24 +145,28 @@ constexpr TriangleClosest<T> triangle_weights(const TriangleCoordinates<T>& k,
     case TriangleRegion::C:
         r.w = T(1);
         break;
+    // Every weight is a quotient by a sum of positive numbers, divided rather than multiplied
+    // by the sum's reciprocal, which overflows when the sum is subnormal (sub-areas of 1e-41
+    // for a triangle of size 1e-19 in float: TEST(Triangle, SubnormalAreasGiveFiniteWeights),
+    // found by fuzz_kernel). Each quotient is at most 1.
     case TriangleRegion::AB: { // both segment coordinates positive, so is their sum
-        const T inv = T(1) / (k.uAB + k.vAB);
-        r.u = k.uAB * inv, r.v = k.vAB * inv;
+        const T sum = k.uAB + k.vAB;
+        r.u = k.uAB / sum, r.v = k.vAB / sum;
         break;
     }
     case TriangleRegion::BC: {
-        const T inv = T(1) / (k.uBC + k.vBC);
-        r.v = k.uBC * inv, r.w = k.vBC * inv;
+        const T sum = k.uBC + k.vBC;
+        r.v = k.uBC / sum, r.w = k.vBC / sum;
         break;
     }
     case TriangleRegion::CA: {
-        const T inv = T(1) / (k.uCA + k.vCA);
-        r.w = k.uCA * inv, r.u = k.vCA * inv;
+        const T sum = k.uCA + k.vCA;
+        r.w = k.uCA / sum, r.u = k.vCA / sum;
         break;
     }
     case TriangleRegion::ABC: { // all three positive
-        const T inv = T(1) / (k.uABC + k.vABC + k.wABC);
-        r.u = k.uABC * inv, r.v = k.vABC * inv, r.w = k.wABC * inv;
+        const T sum = k.uABC + k.vABC + k.wABC;
+        r.u = k.uABC / sum, r.v = k.vABC / sum, r.w = k.wABC / sum;
         break;
     }
     }

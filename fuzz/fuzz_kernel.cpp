@@ -1,0 +1,365 @@
+// fuzz_kernel - distance() and overlap() on arbitrary float and double inputs.
+//
+// The bytes become one query: the scalar type, two shapes of 1..8 points, radii, transforms
+// and an iteration cap. Every query must come back with a status, never crash, hang or NaN.
+// The invariants, each checked against the independent oracle (tests/oracle: exact hulls and
+// predicates, brute force over vertex-edge pairs in long double), never against gjk itself:
+//   - invalid input (a NaN or infinite value, a negative radius) is invalid_input with the
+//     error of the first bad field, in validate()'s order;
+//   - otherwise distance is finite and >= 0, the normal is unit or zero, iterations <= cap;
+//   - inside the kernel's range (every input value |v| <= range<T>(), derived below):
+//     |distance - oracle| <= tol * scale, both witness points within tol * scale of their
+//     shapes and tol * scale of `distance` apart, and (unless the cap was hit) the verdict of
+//     distance() and overlap() agrees with the oracle away from the boundary (a gap or a depth
+//     beyond tol * scale). At the cap, distance is an upper bound: >= oracle - tol * scale.
+// tol is the bound the oracle test pins (tests/test_distance.cpp, tolerance()): 4e-7 for
+// float, 1e-12 for double; scale is the largest |world coordinate| or sum of the terms
+// it is computed from (|x| + |y| of a local point plus |x| + |y| of the translation), plus
+// the radii, at least 1.
+//
+// Adding a kernel (penetration, cast) is one more check_* function called from check_query().
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "gjk/gjk.hpp"
+#include "oracle/oracle.hpp"
+
+namespace {
+
+/// The kernel's range: the largest |input value| (coordinate, translation, radius) for which
+/// no intermediate overflows. With every value within L, a local point is within sqrt(2) L
+/// of its origin, so B's points seen from A's frame within 3 sqrt(2) L and a point of Z = B - A
+/// within 4 sqrt(2) L; the largest products the loop forms are cross and dot products of two
+/// differences of Z points, at most (8 sqrt(2) L)^2 = 128 L^2. That stays finite when
+/// L <= sqrt(max / 128); sqrt(max) / 16 leaves a factor 2 more. float: 1.15e18, double: 8.4e152.
+/// Beyond it the kernel must still not crash or answer NaN, but its squares overflow (see
+/// the report of issue 7: validate() should refuse such input).
+template <class T> T range() {
+    return std::sqrt(std::numeric_limits<T>::max()) / T(16);
+}
+
+template <class T> long double tolerance() {
+    return std::is_same_v<T, float> ? 4e-7L : 1e-12L;
+}
+
+/// The query being checked, printed when a check fails.
+std::string current_query;
+
+[[noreturn]] void fail(const char* what, long double got = 0, long double expected = 0) {
+    std::fprintf(stderr, "fuzz_kernel: %s (got %.17Lg, expected %.17Lg)\nquery: %s\n", what, got,
+                 expected, current_query.c_str());
+    std::abort();
+}
+
+/// The input bytes, read front to back; zeros once they run out.
+struct Bytes {
+    const std::uint8_t* data;
+    std::size_t size;
+    template <class U> U take() {
+        U value{};
+        const std::size_t n = std::min(sizeof(U), size);
+        std::memcpy(&value, data, n);
+        data += n;
+        size -= n;
+        return value;
+    }
+};
+
+/// How the values are drawn, so that the fuzzer reaches both exact degeneracies (collinear,
+/// touching, duplicate points on a grid) and the whole floating-point range.
+enum class Values : std::uint8_t {
+    grid,    ///< multiples of 1/8 in [-16, 16]: exact contacts and collinear points
+    scaled,  ///< 16-bit integers times 2^k, k in [-64, 63]: exact geometry at any scale
+    raw,     ///< any bit pattern, folded into the kernel's range (non-finite -> 0)
+    hostile, ///< any bit pattern as it is: NaN, infinities, negative radii, beyond the range
+};
+
+template <class T> struct Query {
+    Values mode{};
+    std::vector<gjk::Vec2<T>> a, b;
+    T ra{0}, rb{0};
+    gjk::Transform<T> xa{}, xb{};
+    bool use_radii{true};
+    int max_iterations{gjk::kMaxIterations};
+};
+
+template <class T> T value(Bytes& in, Values mode, int exponent) {
+    using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+    switch (mode) {
+    case Values::grid:
+        return T(in.take<std::int8_t>()) / T(8);
+    case Values::scaled:
+        return std::ldexp(T(in.take<std::int16_t>()), exponent);
+    case Values::raw: {
+        T v;
+        const Bits bits = in.take<Bits>();
+        std::memcpy(&v, &bits, sizeof v);
+        return std::isfinite(v) ? std::fmod(v, range<T>()) : T(0);
+    }
+    case Values::hostile: {
+        T v;
+        const Bits bits = in.take<Bits>();
+        std::memcpy(&v, &bits, sizeof v);
+        return v;
+    }
+    }
+    return T(0);
+}
+
+template <class T> Query<T> decode(Bytes& in, std::uint8_t flags) {
+    Query<T> q;
+    q.mode = static_cast<Values>((flags >> 1) & 3);
+    q.use_radii = (flags & 8) == 0;
+    const std::uint8_t cap = in.take<std::uint8_t>();
+    q.max_iterations = cap < 32 ? 1 + cap % 4 : gjk::kMaxIterations; // 1 in 8 hits a small cap
+    const std::uint8_t counts = in.take<std::uint8_t>();
+    const int exponent = (in.take<std::uint8_t>() & 127) - 64 - 15; // int16 * 2^-15 is in [-1, 1)
+    const bool radii = (flags & 16) != 0;
+    for (auto* shape : {&q.a, &q.b}) {
+        const int n = 1 + (shape == &q.a ? counts & 7 : counts >> 5);
+        for (int i = 0; i < n; ++i) {
+            const T x = value<T>(in, q.mode, exponent);
+            shape->push_back({x, value<T>(in, q.mode, exponent)});
+        }
+    }
+    if (radii) {
+        q.ra = value<T>(in, q.mode, exponent);
+        q.rb = value<T>(in, q.mode, exponent);
+        if (q.mode != Values::hostile) { // hostile keeps negative radii: an input error
+            q.ra = std::abs(q.ra);
+            q.rb = std::abs(q.rb);
+        }
+    }
+    for (auto* xf : {&q.xa, &q.xb}) {
+        const T x = value<T>(in, q.mode, exponent);
+        const T y = value<T>(in, q.mode, exponent);
+        // Angles on a 2^16 grid of the circle; Rot::from_angle is a rotation to a few ulps.
+        const T angle = T(in.take<std::uint16_t>()) * T(6.283185307179586 / 65536.0);
+        *xf = gjk::Transform<T>::from({x, y}, angle);
+    }
+    return q;
+}
+
+template <class T> gjk::DistanceInput<T> input_of(const Query<T>& q) {
+    gjk::DistanceInput<T> in;
+    in.a = {q.a, q.ra};
+    in.b = {q.b, q.rb};
+    in.xf_a = q.xa;
+    in.xf_b = q.xb;
+    in.use_radii = q.use_radii;
+    in.max_iterations = q.max_iterations;
+    return in;
+}
+
+/// The error validate() must report, worked out here from the values alone.
+template <class T> gjk::InputError expected_error(const Query<T>& q) {
+    auto finite = [](const std::vector<gjk::Vec2<T>>& pts) {
+        return std::all_of(pts.begin(), pts.end(),
+                           [](gjk::Vec2<T> p) { return std::isfinite(p.x) && std::isfinite(p.y); });
+    };
+    auto radius_ok = [](T r) { return std::isfinite(r) && r >= T(0); };
+    auto xf_ok = [](const gjk::Transform<T>& xf) {
+        return std::isfinite(xf.p.x) && std::isfinite(xf.p.y);
+    };
+    if (!finite(q.a))
+        return gjk::InputError::nonfinite_point_a;
+    if (!finite(q.b))
+        return gjk::InputError::nonfinite_point_b;
+    if (!radius_ok(q.ra))
+        return gjk::InputError::bad_radius_a;
+    if (!radius_ok(q.rb))
+        return gjk::InputError::bad_radius_b;
+    if (!xf_ok(q.xa))
+        return gjk::InputError::bad_transform_a;
+    if (!xf_ok(q.xb))
+        return gjk::InputError::bad_transform_b;
+    return gjk::InputError::none;
+}
+
+template <class T> bool within_range(const Query<T>& q) {
+    const T r = range<T>();
+    auto in = [r](T v) { return std::abs(v) <= r; };
+    for (const auto* s : {&q.a, &q.b})
+        for (const auto& p : *s)
+            if (!in(p.x) || !in(p.y))
+                return false;
+    return in(q.ra) && in(q.rb) && in(q.xa.p.x) && in(q.xa.p.y) && in(q.xb.p.x) && in(q.xb.p.y);
+}
+
+/// What the oracle says about a query.
+struct Truth {
+    std::vector<oracle::P> ha, hb; // world hulls of the cores
+    long double ra{0}, rb{0};      // radii in use
+    long double distance{0};       // of the rounded shapes
+    long double depth{0};          // how far into each other (0 when apart)
+    long double tol{0};            // tolerance() * scale
+};
+
+template <class T> Truth truth_of(const Query<T>& q) {
+    auto world = [](const std::vector<gjk::Vec2<T>>& pts, const gjk::Transform<T>& xf) {
+        std::vector<oracle::P> out;
+        const long double c = xf.q.c, s = xf.q.s;
+        for (const auto& p : pts)
+            out.push_back({c * p.x - s * p.y + xf.p.x, s * p.x + c * p.y + xf.p.y});
+        return out;
+    };
+    Truth t;
+    const auto wa = world(q.a, q.xa), wb = world(q.b, q.xb);
+    t.ra = q.use_radii ? q.ra : 0;
+    t.rb = q.use_radii ? q.rb : 0;
+    // The scale of the rounding: a world coordinate is summed from the rotated local point and
+    // the translation, and rounds relative to those terms, not to the (possibly cancelled)
+    // result: two coincident point sets at (15.375, 15.375) rotated by 173.6 degrees and moved
+    // by (15.375, 15.375) land near (-1.6, 1.7) with float's error of 17.
+    long double scale = 0;
+    for (const auto* w : {&wa, &wb})
+        for (const auto& p : *w)
+            scale = std::max({scale, std::fabs(p.x), std::fabs(p.y)});
+    for (const auto* s : {&q.a, &q.b}) {
+        const gjk::Transform<T>& xf = s == &q.a ? q.xa : q.xb;
+        for (const auto& p : *s)
+            scale = std::max(scale, (long double)std::fabs(p.x) + std::fabs(p.y) +
+                                        std::fabs(xf.p.x) + std::fabs(xf.p.y));
+    }
+    t.tol = tolerance<T>() * std::max(1.0L, scale + t.ra + t.rb);
+    t.ha = oracle::hull(wa);
+    t.hb = oracle::hull(wb);
+    t.distance = oracle::rounded_distance(t.ha, t.ra, t.hb, t.rb);
+    if (oracle::intersect(t.ha, t.hb)) {
+        t.depth = oracle::depth(t.ha, t.hb) + t.ra + t.rb;
+    } else {
+        t.depth = std::max(0.0L, t.ra + t.rb - oracle::distance(t.ha, t.hb).distance);
+    }
+    return t;
+}
+
+template <class T> void check_distance(const Query<T>& q, const Truth* truth) {
+    const gjk::DistanceOutput<T> r = gjk::distance(input_of(q));
+    const gjk::InputError expected = expected_error(q);
+    if (expected != gjk::InputError::none) {
+        if (r.status != gjk::Status::invalid_input || r.error != expected)
+            fail("distance: invalid input not reported with its error", int(r.error),
+                 int(expected));
+        return;
+    }
+    if (r.status == gjk::Status::invalid_input) {
+        // Only overflow may refuse valid input, and only outside the kernel's range.
+        if (r.error != gjk::InputError::nonfinite_result || truth)
+            fail("distance: valid input refused", int(r.error));
+        return;
+    }
+    if (!std::isfinite(r.distance) || r.distance < T(0))
+        fail("distance: not finite or negative", r.distance);
+    if (!gjk::is_finite(r.point_a) || !gjk::is_finite(r.point_b) || !gjk::is_finite(r.normal))
+        fail("distance: a point or the normal is not finite");
+    const long double n = std::hypot((long double)r.normal.x, (long double)r.normal.y);
+    if (!(n == 0 || std::fabs(n - 1) <= 1e-5L)) // a normalized vector: unit to a few ulps
+        fail("distance: normal neither unit nor zero", n);
+    if (r.iterations < 1 || r.iterations > q.max_iterations)
+        fail("distance: iterations beyond the cap", r.iterations, q.max_iterations);
+    if ((r.status == gjk::Status::max_iterations) !=
+        (r.termination == gjk::Termination::max_iterations))
+        fail("distance: status max_iterations without the cap, or the cap without it");
+    if (!truth)
+        return;
+
+    const Truth& t = *truth;
+    const long double d = r.distance;
+    if (r.status == gjk::Status::max_iterations) {
+        if (d < t.distance - t.tol)
+            fail("distance at the cap: below the true distance", d, t.distance);
+    } else if (std::fabs(d - t.distance) > t.tol) {
+        fail("distance: differs from the oracle", d, t.distance);
+    }
+    const long double on_a =
+        oracle::point_distance(t.ha, t.ra, {(long double)r.point_a.x, (long double)r.point_a.y});
+    const long double on_b =
+        oracle::point_distance(t.hb, t.rb, {(long double)r.point_b.x, (long double)r.point_b.y});
+    if (on_a > t.tol || on_b > t.tol)
+        fail("distance: a witness point is off its shape", std::max(on_a, on_b), t.tol);
+    const long double gap =
+        std::hypot((long double)r.point_b.x - r.point_a.x, (long double)r.point_b.y - r.point_a.y);
+    if (std::fabs(gap - d) > t.tol)
+        fail("distance: witness points are not `distance` apart", gap, d);
+    if (r.status != gjk::Status::max_iterations) {
+        if (t.distance > t.tol && r.status != gjk::Status::separated)
+            fail("distance: clearly apart but not separated", d, t.distance);
+        if (t.depth > t.tol && r.status != gjk::Status::overlapping)
+            fail("distance: clearly overlapping but not overlapping", t.depth);
+    }
+}
+
+template <class T> void check_overlap(const Query<T>& q, const Truth* truth) {
+    const gjk::OverlapOutput<T> r = gjk::overlap(input_of(q));
+    const gjk::InputError expected = expected_error(q);
+    if (expected != gjk::InputError::none) {
+        if (r.status != gjk::Status::invalid_input || r.error != expected || r.overlap)
+            fail("overlap: invalid input not reported with its error", int(r.error), int(expected));
+        return;
+    }
+    if (r.status == gjk::Status::invalid_input)
+        fail("overlap: valid input refused", int(r.error));
+    if (r.iterations < 1 || r.iterations > q.max_iterations)
+        fail("overlap: iterations beyond the cap", r.iterations, q.max_iterations);
+    if (!truth || r.status == gjk::Status::max_iterations)
+        return;
+    if (truth->distance > truth->tol && r.overlap)
+        fail("overlap: clearly apart but reported overlapping", truth->distance);
+    if (truth->depth > truth->tol && !r.overlap)
+        fail("overlap: clearly overlapping but reported apart", truth->depth);
+}
+
+template <class T> std::string describe(const Query<T>& q) {
+    std::string s = std::is_same_v<T, float> ? "float" : "double";
+    char buf[128];
+    auto num = [&](T v) {
+        std::snprintf(buf, sizeof buf, "%.9g", double(v));
+        return std::string(buf);
+    };
+    for (const auto* shape : {&q.a, &q.b}) {
+        s += shape == &q.a ? " a=[" : "] b=[";
+        for (const auto& p : *shape)
+            s += "(" + num(p.x) + ", " + num(p.y) + ")";
+    }
+    s += "] ra=" + num(q.ra) + " rb=" + num(q.rb) + " xa=(" + num(q.xa.p.x) + ", " + num(q.xa.p.y) +
+         "; c " + num(q.xa.q.c) + ", s " + num(q.xa.q.s) + ") xb=(" + num(q.xb.p.x) + ", " +
+         num(q.xb.p.y) + "; c " + num(q.xb.q.c) + ", s " + num(q.xb.q.s) +
+         ") use_radii=" + (q.use_radii ? "1" : "0") + " cap=" + std::to_string(q.max_iterations);
+    return s;
+}
+
+template <class T> void check_query(Bytes& in, std::uint8_t flags) {
+    const Query<T> q = decode<T>(in, flags);
+    current_query = describe(q);
+    // The oracle answers only finite input inside the range; elsewhere the safety checks run.
+    Truth truth;
+    const bool oracle_applies = expected_error(q) == gjk::InputError::none && within_range(q);
+    if (oracle_applies) {
+        truth = truth_of(q);
+    }
+    const Truth* t = oracle_applies ? &truth : nullptr;
+    check_distance(q, t);
+    check_overlap(q, t);
+    // Penetration and cast kernels: check_penetration(q, t); check_cast(q, t);
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    Bytes in{data, size};
+    const auto flags = in.take<std::uint8_t>();
+    if (flags & 1) {
+        check_query<double>(in, flags);
+    } else {
+        check_query<float>(in, flags);
+    }
+    return 0;
+}
