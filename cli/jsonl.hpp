@@ -110,9 +110,7 @@ template <class T> struct Prepared {
 /// factor 2. float: 1.15e18, double: 8.4e152. Beyond it the kernel's squares overflow and its
 /// answers are not to be trusted (a pair 1e30 apart in float came back "overlapping"), so the
 /// tool refuses such values (TEST(CliHostile, ValuesBeyondTheKernelRangeAreRefused)).
-template <class T> T kernel_range() {
-    return std::sqrt(std::numeric_limits<T>::max()) / T(16);
-}
+using gjk::kernel_range;
 
 /// Converts a query to scalar T; an error message when a value does not fit T or lies
 /// beyond kernel_range<T>().

@@ -43,7 +43,7 @@ namespace {
 /// Beyond it the kernel must still not crash or answer NaN, but its squares overflow (see
 /// the report of issue 7: validate() should refuse such input).
 template <class T> T range() {
-    return std::sqrt(std::numeric_limits<T>::max()) / T(16);
+    return gjk::kernel_range<T>(); // the library's constant, derived the same way
 }
 
 template <class T> long double tolerance() {
@@ -165,9 +165,16 @@ template <class T> gjk::InputError expected_error(const Query<T>& q) {
         return std::all_of(pts.begin(), pts.end(),
                            [](gjk::Vec2<T> p) { return std::isfinite(p.x) && std::isfinite(p.y); });
     };
-    auto radius_ok = [](T r) { return std::isfinite(r) && r >= T(0); };
-    auto xf_ok = [](const gjk::Transform<T>& xf) {
-        return std::isfinite(xf.p.x) && std::isfinite(xf.p.y);
+    const T r = range<T>();
+    auto inside = [r](const std::vector<gjk::Vec2<T>>& pts) {
+        return std::all_of(pts.begin(), pts.end(), [r](gjk::Vec2<T> p) {
+            return std::abs(p.x) <= r && std::abs(p.y) <= r;
+        });
+    };
+    auto radius_ok = [r](T v) { return std::isfinite(v) && v >= T(0) && v <= r; };
+    auto xf_ok = [r](const gjk::Transform<T>& xf) {
+        return std::isfinite(xf.p.x) && std::isfinite(xf.p.y) && std::abs(xf.p.x) <= r &&
+               std::abs(xf.p.y) <= r;
     };
     if (!finite(q.a))
         return gjk::InputError::nonfinite_point_a;
@@ -177,6 +184,10 @@ template <class T> gjk::InputError expected_error(const Query<T>& q) {
         return gjk::InputError::bad_radius_a;
     if (!radius_ok(q.rb))
         return gjk::InputError::bad_radius_b;
+    if (!inside(q.a))
+        return gjk::InputError::out_of_range_a;
+    if (!inside(q.b))
+        return gjk::InputError::out_of_range_b;
     if (!xf_ok(q.xa))
         return gjk::InputError::bad_transform_a;
     if (!xf_ok(q.xb))

@@ -645,13 +645,12 @@ TYPED_TEST(Distance, CoordinatesNearTheRangeEdgeMatchTheOracle) {
     EXPECT_EQ(checked, 400);
 }
 
-// KNOWN FAILING, pending a change in distance.hpp (issue 7's report): coordinates beyond the
-// kernel's range. Two points 2e30 apart in float, or 2e300 in double: length_squared of the
+// Regression (found by fuzz_kernel, issue 7): coordinates beyond the kernel's range. Two points 2e30 apart in float, or 2e300 in double: length_squared of the
 // first simplex overflows to infinity, "infinity < infinity" fails, the loop stops at once
 // with no_progress and an EMPTY previous simplex, and distance() answers 0, "overlapping",
-// witness points (0, 0). The fix: validate() refuses any value beyond
-// sqrt(max) / 16 (InputError::out_of_range). Enable when it lands.
-TYPED_TEST(Distance, DISABLED_ValuesBeyondTheKernelRangeAreRefused) {
+// witness points (0, 0). The fix: validate() refuses any value beyond kernel_range<T>() =
+// sqrt(max) / 16 (InputError::out_of_range_a/_b; radii and translations likewise).
+TYPED_TEST(Distance, ValuesBeyondTheKernelRangeAreRefused) {
     using T = TypeParam;
     const T far = std::is_same_v<T, float> ? T(1e30) : T(1e300);
     const auto r = gjk::distance(input(Shape<T>::point({-far, 0}), Shape<T>::point({far, 0})));
@@ -661,32 +660,32 @@ TYPED_TEST(Distance, DISABLED_ValuesBeyondTheKernelRangeAreRefused) {
         gjk::overlap(input(Shape<T>::point({-far, 0}), Shape<T>::point({far, 0}))).overlap);
 }
 
-// KNOWN FAILING, found by fuzz_kernel (fuzz/findings/fuzz_kernel-needle-no-progress), pending
-// a change in distance.hpp: a float needle A from (-137465, 0) to (0.19, 0.19) with the origin
+// Regression, found by fuzz_kernel (fuzz/findings/fuzz_kernel-needle-no-progress): a float
+// needle A from (-137465, 0) to (0.19, 0.19) with the origin
 // among its points, against B = the origin. The first vertex is w0 = -(1.8e-38, 0.1865); the
 // support along -w0 is (137465, 0); the segment's closest point is w0 moved by 2.5e-7, whose
 // squared length 0.0348 improves by 1e-13 relative, below float's resolution: "distance2 <
 // previous" fails and the loop stops with no_progress at 0.1865 although Z holds the origin
-// (error 1.4e-6 of the scale, the bound is 4e-7). A fix: on an equal squared distance keep
-// the new simplex and continue (the iteration cap still ends a true cycle).
-TEST(DistanceFloat, DISABLED_NeedleWithImprovementBelowFloatResolutionStillConverges) {
+// (error 1.4e-6 of the scale, the bound is 4e-7). The fix: on an exactly equal squared
+// distance the loop keeps the new simplex and goes on, at most 4 times per query.
+TEST(DistanceFloat, NeedleWithImprovementBelowFloatResolutionStillConverges) {
     const Shape<float> a = Shape<float>::polygon(
         {{1.76668522e-38f, 0.186512083f}, {0.18578431f, 0.18578431f}, {-137464.969f, 0}, {0, 0}});
     const auto r = gjk::distance(input(a, Shape<float>::point({0, 0})));
     EXPECT_LE(r.distance, 4e-7f * 137465.0f);
 }
 
-// KNOWN FAILING, found by fuzz_kernel (fuzz/findings/fuzz_kernel-origin-on-edge-reported-
-// separated), pending a change in distance.hpp: in double, a triangle A rotated by 1.4 degrees
+// Regression, found by fuzz_kernel (fuzz/findings/fuzz_kernel-origin-on-edge-reported-
+// separated): in double, a triangle A rotated by 1.4 degrees
 // and lifted by 0.125 overlaps the quadrilateral B by 0.137, but the simplex reaches the edge
 // of Z from (0, -0.125) to (0, 2.125), which passes within round-off of the origin (in A's
 // frame its sign test is not exactly zero). The support beyond it makes a triangle whose
 // solve falls back to the same edge, the squared distance (1.9e-34) does not decrease, and
 // the loop stops with no_progress: distance 1.4e-17 (right to 1e-12) but status "separated"
-// and overlap() false, for shapes clearly into each other. A fix: a no_progress exit whose
-// closest point is within round-off of the origin (|P| <= a few ulps of the simplex's
-// vertices) is an edge_overlap, classified by touching_normal() like case 3b.
-TEST(DistanceDouble, DISABLED_OriginWithinRoundOffOfAnEdgeIsStillAnOverlap) {
+// and overlap() false, for shapes clearly into each other. The fix (detail::settle): a
+// no_progress or repeated_support exit on an edge whose closest point is within 4 ulps of its
+// vertices of the origin is an edge_overlap, classified by touching_normal() like case 3b.
+TEST(DistanceDouble, OriginWithinRoundOffOfAnEdgeIsStillAnOverlap) {
     const Shape<double> a = Shape<double>::polygon({{0, 0}, {2.125, -7}, {4.375, 0}});
     const Shape<double> b = Shape<double>::polygon({{0, 0}, {-0.75, 0.75}, {0.5, 0}, {0, 2.25}});
     const auto in = input(a, b, gjk::Transform<double>::from({0, 0.125}, 6.283185307179586 / 256));

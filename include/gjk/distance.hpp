@@ -80,12 +80,15 @@ enum class InputError : unsigned char {
     too_many_points_b,  ///< shape B has more points than an int can index
     nonfinite_point_a,  ///< a point of A is NaN or infinite
     nonfinite_point_b,  ///< a point of B is NaN or infinite
-    bad_radius_a,       ///< A's radius is negative, NaN or infinite
-    bad_radius_b,       ///< B's radius is negative, NaN or infinite
-    bad_transform_a,    ///< A's transform is not finite or its rotation is not unit length
-    bad_transform_b,    ///< B's transform is not finite or its rotation is not unit length
+    bad_radius_a,       ///< A's radius is negative, NaN, infinite or beyond kernel_range<T>()
+    bad_radius_b,       ///< B's radius is negative, NaN, infinite or beyond kernel_range<T>()
+    bad_transform_a,    ///< A's translation is not finite or beyond the range, or its rotation
+                        ///< is not unit length
+    bad_transform_b,    ///< the same for B's transform
     bad_max_iterations, ///< max_iterations < 1
     nonfinite_result,   ///< the arithmetic overflowed (coordinates too large for the scalar)
+    out_of_range_a,     ///< a point of A is beyond kernel_range<T>() (gjk/math.hpp)
+    out_of_range_b,     ///< a point of B is beyond kernel_range<T>()
 };
 
 /// A short English description of a Status.
@@ -146,17 +149,21 @@ constexpr const char* to_string(InputError e) {
     case InputError::nonfinite_point_b:
         return "shape b has a point that is not finite";
     case InputError::bad_radius_a:
-        return "shape a's radius is negative or not finite";
+        return "shape a's radius is negative, not finite or beyond the kernel's range";
     case InputError::bad_radius_b:
-        return "shape b's radius is negative or not finite";
+        return "shape b's radius is negative, not finite or beyond the kernel's range";
     case InputError::bad_transform_a:
-        return "shape a's transform is not finite or not a rotation";
+        return "shape a's transform is not finite, beyond the kernel's range or not a rotation";
     case InputError::bad_transform_b:
-        return "shape b's transform is not finite or not a rotation";
+        return "shape b's transform is not finite, beyond the kernel's range or not a rotation";
     case InputError::bad_max_iterations:
         return "max_iterations must be at least 1";
     case InputError::nonfinite_result:
         return "the result overflowed: coordinates are too large for this precision";
+    case InputError::out_of_range_a:
+        return "shape a has a coordinate beyond the kernel's range (sqrt(max) / 16)";
+    case InputError::out_of_range_b:
+        return "shape b has a coordinate beyond the kernel's range (sqrt(max) / 16)";
     }
     return "?";
 }
@@ -228,11 +235,13 @@ template <class T> InputError validate(const DistanceInput<T>& in) {
     // A Rot from from_angle has c^2 + s^2 within a few ulps of 1; a deviation of 1e-3 means a
     // scale or a shear, which would silently change the shape (TEST(Distance, RejectsBadInput)).
     // (A NaN or infinite c or s makes the norm NaN or infinite, which fails the same test.)
-    auto transform_ok = [](const Transform<T>& xf) {
-        return std::abs(xf.q.c * xf.q.c + xf.q.s * xf.q.s - T(1)) <= T(1e-3) && is_finite(xf.p);
+    const T range = kernel_range<T>();
+    auto transform_ok = [range](const Transform<T>& xf) {
+        return std::abs(xf.q.c * xf.q.c + xf.q.s * xf.q.s - T(1)) <= T(1e-3) &&
+               std::abs(xf.p.x) <= range && std::abs(xf.p.y) <= range;
     };
     // The errors of shape a; shape b's is the next enumerator (InputError's order).
-    auto shape_error = [](const ShapeView<T>& v) -> InputError {
+    auto shape_error = [range](const ShapeView<T>& v) -> InputError {
         // A prepared shape was checked once, when it was made; its view has points exactly
         // when it is valid, so only an invalid one costs a look at the shape.
         if (v.prepared && !v.points.empty()) {
@@ -250,6 +259,8 @@ template <class T> InputError validate(const DistanceInput<T>& in) {
                 return InputError::nonfinite_point_a;
             case ShapeError::bad_radius:
                 return InputError::bad_radius_a;
+            case ShapeError::out_of_range:
+                return InputError::out_of_range_a;
             }
         }
         constexpr std::size_t max_points =
@@ -258,11 +269,12 @@ template <class T> InputError validate(const DistanceInput<T>& in) {
             return InputError::empty_a;
         if (v.points.size() > max_points)
             return InputError::too_many_points_a;
-        if (!all_finite(v.points))
+        const bool within = all_within(v.points, range); // one pass: finite and in range
+        if (!within && !all_finite(v.points))
             return InputError::nonfinite_point_a;
-        if (!(std::isfinite(v.radius) && v.radius >= T(0)))
+        if (!(v.radius >= T(0) && v.radius <= range)) // NaN fails too
             return InputError::bad_radius_a;
-        return InputError::none;
+        return within ? InputError::none : InputError::out_of_range_a;
     };
     const InputError ea = shape_error(in.a), eb = shape_error(in.b);
     // Report in the order: empty, too many points, non-finite point, radius - a before b.
@@ -460,6 +472,22 @@ Simplex<T> world_simplex(const Support& z, const Transform<T>& xf_a, const LoopS
     return r;
 }
 
+/// How a loop that found no closer point ends (`t` is no_progress or repeated_support): as it
+/// is, unless the kept simplex is an edge whose closest point is the origin up to the
+/// round-off of computing it (a few ulps of the edge's vertices) - the origin on the edge,
+/// case 3b/4, edge_overlap, whose exact sign test round-off had missed. Without this a pair
+/// 0.137 into each other was reported "separated" at 1.4e-17
+/// (TEST(DistanceDouble, OriginWithinRoundOffOfAnEdgeIsStillAnOverlap)); touching_normal()
+/// then decides touching or overlapping as for any edge_overlap.
+template <class T> Termination settle(Termination t, const LoopSimplex<T>& s, Vec2<T> closest) {
+    if (s.count != 2) {
+        return t;
+    }
+    const T size2 = std::max(length_squared(s.w[0]), length_squared(s.w[1]));
+    const T round_off = 4 * std::numeric_limits<T>::epsilon();
+    return length_squared(closest) <= round_off * round_off * size2 ? Termination::edge_overlap : t;
+}
+
 /// What the core loop leaves behind besides its simplex, in A's local frame.
 template <class T> struct LoopResult {
     Vec2<T> closest{};                ///< the kept simplex's closest point to the origin
@@ -479,6 +507,8 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
                   const Transform<T>& xf_a, std::vector<TraceStep<T>>* trace) {
     LoopResult<T> out;
     T previous_distance2 = std::numeric_limits<T>::infinity();
+    constexpr int kStalls = 4;
+    int stalls = 0;
 
     for (;;) {
         ++out.iterations;
@@ -511,11 +541,18 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
 
         // GJK's distance strictly decreases in exact arithmetic; if it did not, round-off is
         // at work (or a duplicate point under another index): keep the previous simplex, which
-        // is this one without its newest vertex, weights as they were.
-        if (!(distance2 < previous_distance2)) { // NaN fails safe: stop
+        // is this one without its newest vertex, weights as they were. An exactly equal
+        // distance gets kStalls more chances: in float a real step can improve the squared
+        // distance by less than its resolution (a 137,465-long needle stopped 1.4e-6 of its
+        // length short, TEST(DistanceFloat,
+        // NeedleWithImprovementBelowFloatResolutionStillConverges)); the cap on stalls keeps a
+        // true round-off cycle short.
+        const bool stalled = distance2 == previous_distance2 && stalls < kStalls;
+        if (!(distance2 < previous_distance2) && !stalled) { // NaN fails safe: stop
             --s.count;
-            return finish(Termination::no_progress, out.closest);
+            return finish(settle(Termination::no_progress, s, out.closest), out.closest);
         }
+        stalls += stalled ? 1 : 0;
 
         // The talk's case 1 compares the new support point with the simplex as it was before
         // culling: a vertex dropped now and found again next time would cycle.
@@ -556,7 +593,8 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
             repeated |= (i < saved_count) & (v.index_a == saved_a[i]) & (v.index_b == saved_b[i]);
         }
         if (repeated) {
-            return finish(Termination::repeated_support, solution.closest);
+            return finish(settle(Termination::repeated_support, s, solution.closest),
+                          solution.closest);
         }
 
         const T reach = dot(d, v.w);
@@ -569,7 +607,7 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
 
         // The new point must lie beyond the simplex along d, or the distance cannot decrease.
         if (!(reach > dot(d, s.w[0]))) {
-            return finish(Termination::no_progress, solution.closest);
+            return finish(settle(Termination::no_progress, s, solution.closest), solution.closest);
         }
 
         if constexpr (kTraced) {

@@ -129,6 +129,39 @@ template <class T> bool all_finite(std::span<const Vec2<T>> points) {
     }
 }
 
+/// The largest |value| (coordinate, translation, radius) the kernel computes with in scalar
+/// T. With every value within L, a point of the Minkowski difference is within 4 sqrt(2) L of
+/// the origin and the loop's largest products (cross and dot products of two differences of
+/// such points) within 128 L^2, finite while L <= sqrt(max / 128); sqrt(max) / 16 leaves a
+/// factor 2. float: 1.15e18, double: 8.4e152. Beyond it the squares overflow and the answers
+/// could not be trusted (two points 1e30 apart in float came back "overlapping"), so the
+/// queries refuse such input (TEST(Distance, ValuesBeyondTheKernelRangeAreRefused)).
+template <class T> T kernel_range() {
+    return std::sqrt(std::numeric_limits<T>::max()) / T(16);
+}
+
+/// True when every coordinate of every point is within `bound` in magnitude (so finite too).
+/// Same bit trick as all_finite: NaN and infinities have larger magnitude bits than any bound.
+template <class T> bool all_within(std::span<const Vec2<T>> points, T bound) {
+    if constexpr (std::numeric_limits<T>::is_iec559 && (sizeof(T) == 4 || sizeof(T) == 8)) {
+        using Bits = std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>;
+        constexpr Bits magnitude = std::numeric_limits<Bits>::max();
+        const Bits largest = bits_of<Bits>(bound);
+        Bits bad = 0;
+        for (const Vec2<T>& p : points) {
+            bad |= Bits((bits_of<Bits>(p.x) & magnitude) > largest) |
+                   Bits((bits_of<Bits>(p.y) & magnitude) > largest);
+        }
+        return bad == 0;
+    } else {
+        bool ok = true;
+        for (const Vec2<T>& p : points) {
+            ok &= std::abs(p.x) <= bound && std::abs(p.y) <= bound;
+        }
+        return ok;
+    }
+}
+
 /// A rotation, stored as its cosine and sine.
 template <class T> struct Rot {
     T c{1}; ///< cos(angle)

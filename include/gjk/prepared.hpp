@@ -42,7 +42,8 @@ enum class ShapeError : unsigned char {
     empty,           ///< no points
     too_many_points, ///< more points than an int can index
     nonfinite_point, ///< a point is NaN or infinite
-    bad_radius,      ///< the radius is negative, NaN or infinite
+    bad_radius,      ///< the radius is negative, NaN, infinite or beyond kernel_range<T>()
+    out_of_range,    ///< a coordinate is beyond kernel_range<T>() (gjk/math.hpp)
 };
 
 /// The pseudo-angle of a nonzero vector: a number in [0, 4) that grows with the vector's
@@ -87,12 +88,18 @@ template <class T> class PreparedShape {
             s.error_ = ShapeError::too_many_points;
             return s;
         }
-        if (!all_finite(points)) {
+        const T range = kernel_range<T>();
+        const bool within = all_within(points, range);
+        if (!within && !all_finite(points)) {
             s.error_ = ShapeError::nonfinite_point;
             return s;
         }
-        if (!(std::isfinite(radius) && radius >= T(0))) {
+        if (!(radius >= T(0) && radius <= range)) { // NaN fails too
             s.error_ = ShapeError::bad_radius;
+            return s;
+        }
+        if (!within) {
+            s.error_ = ShapeError::out_of_range;
             return s;
         }
         s.error_ = ShapeError::none;
