@@ -1,4 +1,5 @@
-// fuzz_kernel - distance() and overlap() on arbitrary float and double inputs.
+// fuzz_kernel - distance(), overlap(), penetration() and shape_cast() on arbitrary float and
+// double inputs.
 //
 // The bytes become one query: the scalar type, two shapes of 1..8 points, radii, transforms
 // and an iteration cap. Every query must come back with a status, never crash, hang or NaN.
@@ -17,7 +18,7 @@
 // it is computed from (|x| + |y| of a local point plus |x| + |y| of the translation), plus
 // the radii, at least 1.
 //
-// Adding a kernel (penetration, cast) is one more check_* function called from check_query().
+// penetration() and shape_cast() are checked the same way (check_penetration, check_cast).
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -328,6 +329,88 @@ template <class T> void check_overlap(const Query<T>& q, const Truth* truth) {
         fail("overlap: clearly overlapping but reported apart", truth->depth);
 }
 
+/// Penetration (EPA): the same error rules; finite fields, depth = max(0, -signed distance), a
+/// unit normal whenever the status is a verdict, caps kept; in range (and neither loop at its
+/// cap) the signed distance within 32 eps of the scale of the oracle's (the bound of
+/// tests/test_penetration.cpp; EPA's float error is about twice the distance kernel's).
+template <class T> void check_penetration(const Query<T>& q, const Truth* truth) {
+    const gjk::PenetrationOutput<T> r = gjk::penetration(input_of(q));
+    const gjk::InputError expected = expected_error(q);
+    if (expected != gjk::InputError::none) {
+        if (r.status != gjk::Status::invalid_input || r.error != expected)
+            fail("penetration: invalid input not reported with its error", int(r.error),
+                 int(expected));
+        return;
+    }
+    if (r.status == gjk::Status::invalid_input) {
+        if (r.error != gjk::InputError::nonfinite_result || truth)
+            fail("penetration: valid input refused", int(r.error));
+        return;
+    }
+    if (!std::isfinite(r.signed_distance) || !(r.depth >= T(0)) || !gjk::is_finite(r.point_a) ||
+        !gjk::is_finite(r.point_b) || !gjk::is_finite(r.normal))
+        fail("penetration: a field is not finite, or the depth is negative", r.depth);
+    if (r.depth != std::max(T(0), -r.signed_distance))
+        fail("penetration: depth is not max(0, -signed distance)", r.depth, r.signed_distance);
+    if (r.iterations > q.max_iterations || r.epa_iterations > gjk::kMaxEpaIterations)
+        fail("penetration: iterations beyond a cap", r.iterations, r.epa_iterations);
+    const bool verdict = r.status == gjk::Status::separated || r.status == gjk::Status::touching ||
+                         r.status == gjk::Status::overlapping;
+    const long double n = std::hypot((long double)r.normal.x, (long double)r.normal.y);
+    if (verdict && std::fabs(n - 1) > 1e-4L)
+        fail("penetration: normal not unit on a verdict", n);
+    if (!truth || !verdict || r.termination == gjk::EpaTermination::max_iterations)
+        return;
+    const Truth& t = *truth;
+    const long double expected_signed = t.distance > 0 ? t.distance : -t.depth;
+    const long double tol = t.tol / tolerance<T>() * 32 * std::numeric_limits<T>::epsilon();
+    if (std::fabs(r.signed_distance - expected_signed) > std::max(t.tol, tol))
+        fail("penetration: signed distance differs from the oracle", r.signed_distance,
+             expected_signed);
+}
+
+/// Shape cast: B moves toward A's position (the translation is the difference of the two
+/// transforms' positions, so the query's bytes decide it). Finite fields, a fraction in
+/// [0, 1], the cap kept; in range, at a reported hit that did not start overlapping the
+/// oracle's distance at the fraction is within the cast's tolerance (64 eps of the motion's
+/// scale, doubled here) of contact - checked only when that scale is the query's.
+template <class T> void check_cast(const Query<T>& q, const Truth* truth) {
+    gjk::CastInput<T> in;
+    const gjk::DistanceInput<T> d = input_of(q);
+    in.a = d.a;
+    in.b = d.b;
+    in.xf_a = d.xf_a;
+    in.xf_b = d.xf_b;
+    in.translation_b = q.xa.p - q.xb.p;
+    const gjk::CastOutput<T> r = gjk::shape_cast(in);
+    if (r.status == gjk::CastStatus::invalid_input) {
+        if (truth && r.error != gjk::InputError::nonfinite_result &&
+            r.motion_error == gjk::MotionError::none)
+            fail("cast: valid input refused", int(r.error));
+        return;
+    }
+    if (expected_error(q) != gjk::InputError::none)
+        fail("cast: invalid shapes not refused");
+    if (!(r.fraction >= T(0) && r.fraction <= T(1)) || !gjk::is_finite(r.point) ||
+        !gjk::is_finite(r.normal))
+        fail("cast: fraction outside [0, 1] or a field not finite", r.fraction);
+    if (r.iterations > gjk::kMaxCastIterations)
+        fail("cast: iterations beyond the cap", r.iterations);
+    if (r.hit !=
+        (r.status == gjk::CastStatus::hit || r.status == gjk::CastStatus::initially_overlapping))
+        fail("cast: hit flag and status disagree");
+    if (!truth || r.status != gjk::CastStatus::hit)
+        return;
+    Query<T> moved = q;
+    moved.use_radii = true; // a cast always counts the radii
+    moved.xb.p = q.xb.p + r.fraction * in.translation_b;
+    const Truth at = truth_of(moved);
+    const long double scale = truth->tol / tolerance<T>();
+    const long double tol = 2 * gjk::kCastToleranceUlps * std::numeric_limits<T>::epsilon() * scale;
+    if (at.distance > tol || at.depth > tol)
+        fail("cast: at the hit fraction the shapes are not in contact", at.distance, at.depth);
+}
+
 template <class T> std::string describe(const Query<T>& q) {
     std::string s = std::is_same_v<T, float> ? "float" : "double";
     char buf[128];
@@ -359,7 +442,8 @@ template <class T> void check_query(Bytes& in, std::uint8_t flags) {
     const Truth* t = oracle_applies ? &truth : nullptr;
     check_distance(q, t);
     check_overlap(q, t);
-    // Penetration and cast kernels: check_penetration(q, t); check_cast(q, t);
+    check_penetration(q, t);
+    check_cast(q, t);
 }
 
 } // namespace

@@ -108,6 +108,28 @@ TYPED_TEST(Penetration, RadiiAddToTheCoreDepth) {
 
 // Two identical points: Z is the single point {0}. Every direction separates equally; the
 // answer is depth 0 with some unit normal, never a division by zero.
+// Regression, found by fuzz_kernel: A = the segment (0, 0)-(2.375, 0) (with (0, 0) repeated),
+// B = the triangle (0, 0), (0.75, -0.75), (0, 8.5) (with (0, 0) repeated). GJK's first vertex
+// (0, 0) - (0, 0) is the origin itself (vertex_overlap), but it is not a vertex of Z: it lies
+// inside the triangle of the three points EPA found around it, so the seed quadrilateral was
+// reflex there, its edges through the origin had inward "outward" normals, and EPA stopped at
+// once with depth 0, "touching". The exact depth is the distance from the origin to the hull
+// of B - A's edge through (0.75, -0.75) and (0, 8.5), computed below from that line.
+TYPED_TEST(Penetration, GjkVertexInsideZStillGivesTheDepth) {
+    using T = TypeParam;
+    const Shape<T> a = Shape<T>::polygon({{0, 0}, {T(2.375), 0}, {0, 0}});
+    const Shape<T> b = Shape<T>::polygon(
+        {{0, 0}, {T(0.75), T(-0.75)}, {0, 0}, {0, T(8.5)}, {0, 0}, {0, 0}, {0, 0}, {0, 0}});
+    const auto r = gjk::penetration(input(a, b));
+    // Z's edge nearest the origin joins (0.75, -0.75) and (0, 8.5) (B's right edge seen from
+    // A's point (0, 0)): distance |cross(q - p, -p)| / |q - p|.
+    const double px = 0.75, py = -0.75, qx = 0, qy = 8.5;
+    const double depth =
+        std::abs((qx - px) * (-py) - (qy - py) * (-px)) / std::hypot(qx - px, qy - py);
+    EXPECT_EQ(r.status, gjk::Status::overlapping);
+    EXPECT_NEAR(double(r.depth), depth, 32 * double(std::numeric_limits<T>::epsilon()) * 10);
+}
+
 TYPED_TEST(Penetration, CoincidentPointsTouchWithAUnitNormal) {
     using T = TypeParam;
     const auto p = Shape<T>::point({T(0.25), T(-3)});

@@ -212,6 +212,25 @@ EpaResult<T> epa(const Support& z, const MinkowskiPoint<T>* seed, int seed_count
             return touching(d, v0, v1);
         }
         p = {v0, right, v1, left};
+        // v0 (or v1) need not be extreme in Z: a GJK vertex at the origin can lie inside the
+        // triangle of the other three, and then the quadrilateral is reflex there, its two
+        // edges through v0 have "outward" normals pointing inwards, and the loop stopped at
+        // once on a support it already had, answering depth 0 for shapes 0.69 into each other
+        // (found by fuzz_kernel: TEST(Penetration, GjkVertexInsideZStillGivesTheDepth)). So
+        // keep the convex hull: drop a vertex that does not turn left. The origin stays
+        // inside, since the segment (v0, v1) that holds it lies in the hull of the four.
+        for (bool dropped = true; dropped && p.size() > 3;) {
+            dropped = false;
+            for (std::size_t i = 0; i < p.size(); ++i) {
+                const Vec2<T> prev = p[(i + p.size() - 1) % p.size()].w, cur = p[i].w,
+                              next = p[(i + 1) % p.size()].w;
+                if (!(cross(cur - prev, next - cur) > T(0))) {
+                    p.erase(p.begin() + static_cast<std::ptrdiff_t>(i));
+                    dropped = true;
+                    break;
+                }
+            }
+        }
     }
 
     // The closest edge of the polygon: index i of edge (p[i], p[i+1]), its unit outward normal
