@@ -105,30 +105,6 @@ template <class Bits, class T> Bits bits_of(T value) {
     return bits;
 }
 
-/// True when every point is finite. For IEEE float and double it looks at the bits: with the
-/// sign bit cleared, a value is infinite or NaN exactly when it compares above the largest
-/// finite value as a signed integer. Signed compares and ORs of integers make a branch-free
-/// loop with no floating-point compare.
-template <class T> bool all_finite(std::span<const Vec2<T>> points) {
-    if constexpr (std::numeric_limits<T>::is_iec559 && (sizeof(T) == 4 || sizeof(T) == 8)) {
-        using Bits = std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>;
-        constexpr Bits magnitude = std::numeric_limits<Bits>::max(); // all bits but the sign
-        const Bits largest = bits_of<Bits>(std::numeric_limits<T>::max());
-        Bits bad = 0;
-        for (const Vec2<T>& p : points) {
-            bad |= Bits((bits_of<Bits>(p.x) & magnitude) > largest) |
-                   Bits((bits_of<Bits>(p.y) & magnitude) > largest);
-        }
-        return bad == 0;
-    } else {
-        bool ok = true;
-        for (const Vec2<T>& p : points) {
-            ok &= is_finite(p);
-        }
-        return ok;
-    }
-}
-
 /// The largest |value| (coordinate, translation, radius) the kernel computes with in scalar
 /// T. With every value within L, a point of the Minkowski difference is within 4 sqrt(2) L of
 /// the origin and the loop's largest products (cross and dot products of two differences of
@@ -141,7 +117,10 @@ template <class T> T kernel_range() {
 }
 
 /// True when every coordinate of every point is within `bound` in magnitude (so finite too).
-/// Same bit trick as all_finite: NaN and infinities have larger magnitude bits than any bound.
+/// For IEEE float and double it looks at the bits: with the sign bit cleared, a value compares
+/// as a signed integer in the order of its magnitude, and NaN and infinities above every
+/// finite bound. Signed compares and ORs of integers make a branch-free loop with no
+/// floating-point compare.
 template <class T> bool all_within(std::span<const Vec2<T>> points, T bound) {
     if constexpr (std::numeric_limits<T>::is_iec559 && (sizeof(T) == 4 || sizeof(T) == 8)) {
         using Bits = std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>;
@@ -160,6 +139,11 @@ template <class T> bool all_within(std::span<const Vec2<T>> points, T bound) {
         }
         return ok;
     }
+}
+
+/// True when every point is finite (no NaN, no infinity): all_within the largest finite value.
+template <class T> bool all_finite(std::span<const Vec2<T>> points) {
+    return all_within(points, std::numeric_limits<T>::max());
 }
 
 /// A rotation, stored as its cosine and sine.

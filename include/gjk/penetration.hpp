@@ -261,7 +261,9 @@ EpaResult<T> epa(const Support& z, const MinkowskiPoint<T>* seed, int seed_count
             }
             const Vec2<T> m{e.y / len, -e.x / len};
             const T d = dot(m, vi);
-            const T u = -dot(vi, e) / (len * len);
+            // Divided by len twice, not by len * len: the square of a subnormal length is 0
+            // (found by fuzz_kernel with -fsanitize=float-divide-by-zero).
+            const T u = -dot(vi, e) / len / len;
             const bool on_edge = u >= T(0) && u <= T(1);
             const T clamped = std::clamp(u, T(0), T(1));
             const T key = on_edge ? d : length(vi + clamped * e);
