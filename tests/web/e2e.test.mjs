@@ -1,18 +1,18 @@
 // End-to-end tests of the browser demo (web/), in Debian's headless Chromium driven by
-// playwright-core. The page's numbers must be the native library's: the `gjk distance` tool
-// (build/bin/gjk) answers the same shapes, read back from the page as JSON.
+// playwright-core. The page's numbers must be the native library's: the `gjk distance` and
+// `gjk cast` tools (build/bin/gjk) answer the same shapes, read back from the page as JSON.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { SCREENSHOTS, SITE, launchChromium, native, serve, settle } from './helpers.mjs';
+import { SCREENSHOTS, SITE, launchChromium, native, nativeCast, serve, settle } from './helpers.mjs';
 
 const SCENES_WITH_CASES = [
   ['case1', 'repeated_support'], ['case2', 'containment'], ['case3a', 'vertex_overlap'],
   ['case3b', 'edge_overlap'], ['case4', 'edge_overlap'], ['collinear', 'no_progress'],
 ];
-const VIEWS = ['shapes', 'minkowski', 'segment', 'triangle'];
+const VIEWS = ['shapes', 'minkowski', 'cast', 'segment', 'triangle'];
 
 let server, browser;
 const problems = []; // console errors and warnings, page errors, failed requests: none allowed
@@ -58,6 +58,77 @@ async function checkDistanceAgainstNative(page, what) {
   close(shown, answer.distance, 1e-9, `${what}: displayed distance`);
   assert.equal(await text(page, '#status'), answer.status, `${what}: status`);
   return { state, answer };
+}
+
+/** "(x, y)" as the panel shows it -> [x, y]. */
+function parsePoint(s) {
+  const m = /^\((\S+), (\S+)\)$/.exec(s);
+  assert.ok(m, `a point: ${s}`);
+  return [Number(m[1]), Number(m[2])];
+}
+
+/**
+ * The cast view shows the native `gjk cast` answer for the page's query: fraction, status, hit
+ * and iterations in the panel, point and normal in the panel and in the drawing (within 1e-9),
+ * and B drawn at its position moved by fraction * translation.
+ */
+async function checkCastAgainstNative(page, what) {
+  const query = await demo(page, () => gjkDemo.castState());
+  const [answer] = nativeCast([query]);
+  assert.ok(!('error' in answer), `${what}: native error ${answer.error}`);
+  close(Number(await text(page, '#cast-fraction')), answer.fraction, 1e-9, `${what}: displayed fraction`);
+  assert.equal(await text(page, '#cast-status'), answer.status, `${what}: status`);
+  assert.equal(await text(page, '#cast-hit'), answer.hit ? 'yes' : 'no', `${what}: hit`);
+  assert.equal(Number(await text(page, '#cast-iterations')), answer.iterations, `${what}: iterations`);
+  const drawn = await demo(page, () => gjkDemo.drawn());
+  assert.equal(drawn.view, 'cast', `${what}: the cast view is drawn`);
+  assert.deepEqual(drawn.translation, query.translation_b, `${what}: the arrow is the translation`);
+  const t = answer.fraction, r = query.translation_b, p = query.b.position;
+  closePoint(drawn.position, [p[0] + t * r[0], p[1] + t * r[1]], 1e-9, `${what}: B drawn at t`);
+  if (answer.hit) {
+    closePoint(parsePoint(await text(page, '#cast-point')), answer.point, 1e-9, `${what}: displayed point`);
+    closePoint(parsePoint(await text(page, '#cast-normal')), answer.normal, 1e-9, `${what}: displayed normal`);
+    closePoint(drawn.point, answer.point, 1e-9, `${what}: drawn point`);
+    closePoint(drawn.normal, answer.normal, 1e-9, `${what}: drawn normal`);
+  } else {
+    assert.match(await text(page, '#cast-point'), /no contact/, `${what}: no point without a hit`);
+    assert.equal(drawn.point, undefined, `${what}: no contact drawn`);
+  }
+  return { query, answer };
+}
+
+/**
+ * Exact first contact of two axis-aligned boxes, the box [-ha, ha]^2 at rest and a box of
+ * half-size hb centred at c moving by r (the slab method: per axis the interval of t in which
+ * the projections overlap; contact starts when the last axis starts overlapping). Returns the
+ * fraction and the axis of first contact, or null for no contact in [0, 1].
+ */
+function boxCastOracle(ha, c, hb, r) {
+  let enter = 0, exit = 1, axis = -1;
+  for (const k of [0, 1]) {
+    const lo = -ha - hb - c[k], hi = ha + hb - c[k]; // overlap while lo <= t r_k <= hi
+    if (r[k] === 0) {
+      if (lo > 0 || hi < 0) return null;
+      continue;
+    }
+    const t0 = Math.min(lo / r[k], hi / r[k]), t1 = Math.max(lo / r[k], hi / r[k]);
+    if (t0 > enter) { enter = t0; axis = k; }
+    exit = Math.min(exit, t1);
+  }
+  return enter <= exit ? { fraction: enter, axis } : null;
+}
+
+const square = (h) => [[-h, -h], [h, -h], [h, h], [-h, h]];
+
+/**
+ * Clicks (or taps) a view's tab and waits until the page shows that view: a tap's click can
+ * come after the tap returns (a loaded machine), and the next touch must not overtake it.
+ */
+async function showView(page, view, { tap = false } = {}) {
+  const tab = `#tabs button[data-view="${view}"]`;
+  await (tap ? page.tap(tab) : page.click(tab));
+  await page.waitForFunction((v) => gjkDemo.view() === v, view);
+  await settle(page);
 }
 
 async function mouseDrag(page, from, to) {
@@ -310,12 +381,122 @@ describe('desktop, 1280×800', () => {
     await page.selectOption('#scene-select', 'talk');
     await screenshot(page, 'desktop-shapes');
   });
+
+  test('cast view: dragging the arrow casts B; hit, miss and overlap are the native tool\'s', async () => {
+    await showView(page, 'cast');
+    // A known scene: A = [-1, 1]^2 at rest, B a square of half-size 0.5 at (4, 0.5) moving up.
+    const scene = { a: { points: square(1) }, b: { points: square(0.5), position: [4, 0.5] }, translation_b: [0, 2] };
+    assert.equal(await demo(page, (q) => gjkDemo.setCast(q), scene), '');
+    await settle(page);
+    const first = await checkCastAgainstNative(page, 'moving up');
+    assert.equal(first.answer.status, 'separated', 'B passes beside A');
+    assert.equal(boxCastOracle(1, [4, 0.5], 0.5, [0, 2]), null, 'the oracle agrees: no contact');
+
+    // Drag the arrow's head to (-0.5, 0.2): B now sweeps over A's right face.
+    const head = async () => {
+      const d = await demo(page, () => gjkDemo.drawn());
+      return demo(page, (p) => gjkDemo.toClient(p), [d.start[0] + d.translation[0], d.start[1] + d.translation[1]]);
+    };
+    const towardsA = await demo(page, () => gjkDemo.toClient([-0.5, 0.2]));
+    await mouseDrag(page, await head(), towardsA);
+    const hit = await checkCastAgainstNative(page, 'after dragging the arrow onto A');
+    assert.deepEqual(hit.query.b.position, [4, 0.5], 'dragging the arrow does not move B');
+    assert.deepEqual(hit.query.a, { points: square(1), radius: 0, position: [0, 0], angle: 0 }, 'nor A');
+    close(hit.query.translation_b[0], -4.5, 0.05, 'the head followed the mouse (x)');
+    close(hit.query.translation_b[1], -0.3, 0.05, 'the head followed the mouse (y)');
+    assert.equal(hit.answer.status, 'hit');
+    // The exact oracle: B's left face reaches A's right face x = 1 first.
+    const exact = boxCastOracle(1, [4, 0.5], 0.5, hit.query.translation_b);
+    assert.ok(exact && exact.axis === 0, 'the oracle: a hit on the x faces');
+    close(Number(await text(page, '#cast-fraction')), exact.fraction, 1e-12, 'fraction = the exact slab time');
+    closePoint(parsePoint(await text(page, '#cast-normal')), [1, 0], 1e-12, 'normal of A\'s right face');
+    const point = parsePoint(await text(page, '#cast-point'));
+    const yB = 0.5 + exact.fraction * hit.query.translation_b[1];
+    close(point[0], 1, 1e-12, 'the contact point is on A\'s right face');
+    assert.ok(point[1] >= Math.max(-1, yB - 0.5) - 1e-12 && point[1] <= Math.min(1, yB + 0.5) + 1e-12, 'and on B\'s left face');
+    await screenshot(page, 'desktop-cast-hit');
+
+    // Drag the head up and away: a miss, and B is drawn at the end of its translation.
+    const away = await demo(page, () => gjkDemo.toClient([4.5, 2.6]));
+    await mouseDrag(page, await head(), away);
+    const miss = await checkCastAgainstNative(page, 'after dragging the arrow away');
+    assert.equal(miss.answer.status, 'separated');
+    assert.equal(Number(await text(page, '#cast-fraction')), 1, 'no hit: B ends the step');
+    assert.equal(boxCastOracle(1, [4, 0.5], 0.5, miss.query.translation_b), null, 'the oracle: no contact');
+    await screenshot(page, 'desktop-cast-miss');
+
+    // Dragging B itself moves the arrow with it; the cast follows.
+    const centre = await demo(page, () => gjkDemo.toClient([4.3, 0.6]));
+    await mouseDrag(page, centre, [centre[0] - 40, centre[1] + 20]);
+    const movedB = await checkCastAgainstNative(page, 'after dragging B');
+    assert.notDeepEqual(movedB.query.b.position, [4, 0.5], 'B moved');
+    assert.deepEqual(movedB.query.translation_b, miss.query.translation_b, 'the translation stayed');
+
+    // Rounded shapes: two circles, radii 0.75 and 0.25, centres 3 apart, B moving 4 towards
+    // A: they touch when the centres are 1 apart, at t = 1/2 exactly, at (0.75, 0).
+    await demo(page, () => gjkDemo.setCast({ a: { points: [[0, 0]], radius: 0.75 }, b: { points: [[0, 0]], radius: 0.25, position: [3, 0] }, translation_b: [-4, 0] }));
+    await settle(page);
+    await checkCastAgainstNative(page, 'circles');
+    close(Number(await text(page, '#cast-fraction')), 0.5, 1e-12, 'circles: t = 1/2');
+    closePoint(parsePoint(await text(page, '#cast-point')), [0.75, 0], 1e-9, 'circles: contact point');
+    closePoint(parsePoint(await text(page, '#cast-normal')), [1, 0], 1e-9, 'circles: normal');
+
+    // Initially overlapping: a hit at t = 0 with the penetration normal.
+    await page.selectOption('#scene-select', 'overlap');
+    await settle(page);
+    const overlap = await checkCastAgainstNative(page, 'the overlap preset');
+    assert.equal(overlap.answer.status, 'initially_overlapping');
+    assert.equal(await text(page, '#cast-status'), 'initially_overlapping');
+    assert.equal(Number(await text(page, '#cast-fraction')), 0);
+    await screenshot(page, 'desktop-cast-overlap');
+
+    // Every preset, with its default translation.
+    for (const id of ['talk', 'rounded', 'touching', 'case1']) {
+      await page.selectOption('#scene-select', id);
+      await settle(page);
+      await checkCastAgainstNative(page, `preset ${id}`);
+    }
+    await page.selectOption('#scene-select', 'talk');
+    await screenshot(page, 'desktop-cast');
+    await showView(page, 'shapes');
+  });
 });
 
 describe('phone, 390×844, touch', () => {
   let page, context;
   before(async () => {
     ({ page, context } = await open({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }));
+  });
+
+  test('cast view: a touch drag of the arrow gives the native cast; no horizontal scrolling', async () => {
+    await showView(page, 'cast', { tap: true });
+    const scene = { a: { points: square(1) }, b: { points: square(0.5), position: [4, 0.5] }, translation_b: [0, 2] };
+    await demo(page, (q) => gjkDemo.setCast(q), scene);
+    await settle(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `no horizontal scrolling (${width}px)`);
+    for (const tab of await page.locator('#tabs button').all()) {
+      const box = await tab.boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= 390, `tab ${await tab.textContent()} is on screen`);
+    }
+    const d = await demo(page, () => gjkDemo.drawn());
+    const from = await demo(page, (p) => gjkDemo.toClient(p), [d.start[0] + d.translation[0], d.start[1] + d.translation[1]]);
+    const to = await demo(page, () => gjkDemo.toClient([-0.5, 0.2]));
+    const cdp = await context.newCDPSession(page);
+    const touch = (type, p) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p[0], y: p[1] }] : [] });
+    await touch('touchStart', from);
+    for (let i = 1; i <= 8; ++i) await touch('touchMove', [from[0] + ((to[0] - from[0]) * i) / 8, from[1] + ((to[1] - from[1]) * i) / 8]);
+    await touch('touchEnd');
+    await settle(page);
+    const { query, answer } = await checkCastAgainstNative(page, 'after a touch drag of the arrow');
+    assert.equal(answer.status, 'hit', 'the dragged arrow sweeps B over A');
+    const exact = boxCastOracle(1, [4, 0.5], 0.5, query.translation_b);
+    close(Number(await text(page, '#cast-fraction')), exact.fraction, 1e-12, 'fraction = the exact slab time');
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'still no horizontal scrolling');
+    await screenshot(page, 'phone-cast-hit');
+    await screenshot(page, 'phone-cast-hit-full', true);
+    await page.selectOption('#scene-select', 'talk');
+    await showView(page, 'shapes', { tap: true });
   });
 
   test('a touch drag moves B and the distance stays the native one; every view fits', async () => {

@@ -10,6 +10,7 @@ export const COLORS = {
   dir: '#0891b2', // the search direction d
   support: '#ca8a04', // the new support point
   depth: '#be123c', // the penetration: deepest points and minimum translation
+  motion: '#0f766e', // the cast: B's translation arrow
   ink: '#1f2937', // text, origin, normal, witness segment
   muted: '#6b7280',
   grid: '#f1f5f9',
@@ -67,7 +68,7 @@ export function tracePath(ctx, cam, pts, closed = true) {
  * A convex shape: its core hull (world) and, when rounded, the outline at `radius`. A single
  * point without radius is a dot.
  */
-export function drawConvex(ctx, cam, hull, radius, color, { alpha = 0.16, dashedCore = true, width = 2 } = {}) {
+export function drawConvex(ctx, cam, hull, radius, color, { alpha = 0.16, dashedCore = true, width = 2, dash = [] } = {}) {
   ctx.save();
   ctx.lineJoin = 'round';
   if (hull.length === 1 && radius <= 0) { // a point: a ring, so it shows under other marks
@@ -84,6 +85,7 @@ export function drawConvex(ctx, cam, hull, radius, color, { alpha = 0.16, dashed
   ctx.globalAlpha = 1;
   ctx.strokeStyle = color;
   ctx.lineWidth = width;
+  ctx.setLineDash(dash);
   ctx.stroke();
   if (radius > 0 && hull.length > 0) {
     // The core, which GJK sees; the radius is applied after the loop.

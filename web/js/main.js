@@ -1,7 +1,8 @@
 // main.js - the demo: loads the gjk kernel (WebAssembly), holds the state, draws on demand.
 //
 // Every answer on the page - distances, witness points, the GJK trace, hulls, the Minkowski
-// difference, barycentric coordinates and Voronoi regions - is computed by the C++ library
+// difference, the penetration, the shape cast, barycentric coordinates and Voronoi regions - is
+// computed by the C++ library
 // through the bindings (web/bindings.cpp). This file only keeps the state and routes events.
 
 import createGjk from '../gjk.js';
@@ -9,10 +10,22 @@ import { Camera } from './camera.js';
 import { attachInput } from './interact.js';
 import { buildPanel, updatePanel } from './panel.js';
 import { SCENES, SEGMENT_DEFAULT, TRIANGLE_PRESETS, makeShape, rotateShape, shapeJson } from './scenes.js';
+import { castStart, drawCastView, grabInCast } from './view-cast.js';
 import { drawMinkowskiView, drawShapesView, grabInMinkowski, grabInShapes, worldHull } from './view-gjk.js';
 import { drawSegmentView, drawTriangleView, grabPoints, solveSegment, solveTriangle } from './view-sections.js';
 
-const VIEWS = ['shapes', 'minkowski', 'segment', 'triangle'];
+const VIEWS = ['shapes', 'minkowski', 'cast', 'segment', 'triangle'];
+const SHAPE_VIEWS = ['shapes', 'minkowski', 'cast']; // the views of the two shapes A and B
+
+/**
+ * A scene's cast: B's translation from its centre through A's centre and on by half as far
+ * again, so that B sweeps over A and the cast hits (concentric shapes: a step to the right).
+ */
+function defaultTranslation(a, b) {
+  const ca = castStart(a), cb = castStart(b);
+  const r = [1.5 * (ca[0] - cb[0]), 1.5 * (ca[1] - cb[1])];
+  return Math.hypot(r[0], r[1]) > 1e-9 ? r : [2, 0];
+}
 
 /** The points and a frame around them, a third of their size wide, to show the outer regions. */
 function padded(points) {
@@ -50,9 +63,31 @@ class App {
     this.sceneId = id;
     this.a = scene.a();
     this.b = scene.b();
+    this.translation = defaultTranslation(this.a, this.b); // B's translation in the cast view
     this.step = 1;
-    this.toFit.add('shapes').add('minkowski');
+    this.toFit.add('shapes').add('minkowski').add('cast');
     this.changed();
+  }
+
+  /**
+   * Sets both shapes and B's translation from a `gjk cast` query ({a, b, translation_b}; the
+   * page moves only B, so translation_a must be absent or zero). Returns an error or ''.
+   */
+  setCast(query) {
+    const ta = query.translation_a || [0, 0];
+    if (ta[0] !== 0 || ta[1] !== 0) return 'the page moves only B: translation_a must be zero';
+    const shape = (s) => ({
+      kind: 'custom', n: 6, points: s.points.map((p) => [p[0], p[1]]), radius: s.radius || 0,
+      position: s.position ? [s.position[0], s.position[1]] : [0, 0], angle: s.angle || 0,
+    });
+    this.a = shape(query.a);
+    this.b = shape(query.b);
+    this.translation = query.translation_b ? [query.translation_b[0], query.translation_b[1]] : [0, 0];
+    this.sceneId = 'custom';
+    this.step = 1;
+    this.toFit.add('shapes').add('minkowski').add('cast');
+    this.changed();
+    return '';
   }
 
   loadTrianglePreset(id) {
@@ -85,7 +120,7 @@ class App {
   }
 
   rotateSelected(degrees) {
-    if (this.view !== 'shapes' && this.view !== 'minkowski') return;
+    if (!SHAPE_VIEWS.includes(this.view)) return;
     rotateShape(this[this.view === 'minkowski' ? 'b' : this.selected], degrees * DEG);
     this.edited();
   }
@@ -106,7 +141,7 @@ class App {
   setView(view) {
     if (!VIEWS.includes(view)) return;
     this.view = view;
-    if (view === 'minkowski') this.keepInView('minkowski');
+    if (view === 'minkowski' || view === 'cast') this.keepInView(view);
     this.changed();
   }
 
@@ -135,6 +170,14 @@ class App {
         const g = grabInMinkowski(this, cam, s, tol);
         return g && { ...g, move: (q, prev) => { g.move(q, prev); this.sceneId = 'custom'; } };
       }
+      case 'cast': { // the arrow's head changes the translation only: the scene stays
+        const g = grabInCast(this, cam, s, tol);
+        if (g && g.key !== 'translation') {
+          this.selected = g.key;
+          return { ...g, move: (q, prev) => { g.move(q, prev); this.sceneId = 'custom'; } };
+        }
+        return g;
+      }
       case 'segment': return grabPoints(this.segment, ['A', 'B'], cam, s, tol);
       default: return grabPoints(this.triangle, ['A', 'B', 'C'], cam, s, tol);
     }
@@ -144,15 +187,16 @@ class App {
     const cam = this.camera();
     if (this.view === 'shapes') return grabInShapes(this, cam, s, tol) ? 'grab' : '';
     if (this.view === 'minkowski') return grabInMinkowski(this, cam, s, tol) ? 'grab' : '';
+    if (this.view === 'cast') return grabInCast(this, cam, s, tol) ? 'grab' : '';
     return 'crosshair';
   }
 
   wheel(s, dy) {
     const cam = this.camera();
-    const g = this.view === 'shapes' ? grabInShapes(this, cam, s, 10)
+    const g = this.view === 'shapes' || this.view === 'cast' ? grabInShapes(this, cam, s, 10)
       : this.view === 'minkowski' ? grabInMinkowski(this, cam, s, 10) : null;
     if (g) {
-      if (this.view === 'shapes') this.selected = g.key; // the keys go on turning it
+      if (this.view !== 'minkowski') this.selected = g.key; // the keys go on turning it
       rotateShape(this[g.key], (-dy / 100) * 5 * DEG); // wheel down turns clockwise
       this.edited();
     } else {
@@ -162,7 +206,8 @@ class App {
   }
 
   dragEnded() {
-    if (this.view === 'shapes') this.keepInView('minkowski');
+    if (this.view === 'shapes' || this.view === 'cast') this.keepInView('minkowski');
+    if (this.view === 'cast') this.keepInView('cast'); // B's end may have left the view
     this.redraw();
   }
 
@@ -176,6 +221,8 @@ class App {
     // Penetration (EPA): depth and minimum translation normal when the shapes overlap.
     this.penetrationResult = this.gjk.penetration(a, b);
     this.z = this.gjk.minkowski_difference(a, b);
+    // Shape cast: B moves by the translation, A stays.
+    this.castResult = this.gjk.cast(a, b, [0, 0], this.translation);
     this.step = Math.max(1, Math.min(this.step, this.result.trace.length));
     this.solveSections();
   }
@@ -210,6 +257,11 @@ class App {
     switch (view) {
       case 'shapes': return [...grow(worldHull(this.gjk, this.a), this.a.radius), ...grow(worldHull(this.gjk, this.b), this.b.radius)];
       case 'minkowski': return [[0, 0], ...grow(this.z, this.a.radius + this.b.radius)];
+      case 'cast': {
+        const r = this.translation, hullB = worldHull(this.gjk, this.b);
+        const end = hullB.map(([x, y]) => [x + r[0], y + r[1]]);
+        return [...grow(worldHull(this.gjk, this.a), this.a.radius), ...grow([...hullB, ...end], this.b.radius)];
+      }
       case 'segment': return padded(Object.values(this.segment));
       default: return padded(Object.values(this.triangle));
     }
@@ -242,7 +294,7 @@ class App {
     const ctx = canvas.getContext('2d');
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, rect.width, rect.height);
-    const draw = { shapes: drawShapesView, minkowski: drawMinkowskiView, segment: drawSegmentView, triangle: drawTriangleView }[this.view];
+    const draw = { shapes: drawShapesView, minkowski: drawMinkowskiView, cast: drawCastView, segment: drawSegmentView, triangle: drawTriangleView }[this.view];
     this.drawn = draw(ctx, cam, this);
     this.frame += 1;
     updatePanel(this);
@@ -274,6 +326,11 @@ async function main() {
     state: () => ({ a: shapeJson(app.a), b: shapeJson(app.b) }),
     result: () => app.result,
     penetration: () => app.penetrationResult,
+    /** The cast view's query in the `gjk cast` tool's JSON format (B moves, A stays). */
+    castState: () => ({ a: shapeJson(app.a), b: shapeJson(app.b), translation_a: [0, 0], translation_b: [...app.translation] }),
+    castResult: () => app.castResult,
+    /** Loads a `gjk cast` query (both shapes and B's translation); returns an error or ''. */
+    setCast: (query) => app.setCast(query),
     drawn: () => app.drawn,
     frame: () => app.frame,
     view: () => app.view,

@@ -9,6 +9,7 @@ const set = (id, text) => { $(id).textContent = text; };
 
 export const VIEW_TEXT = {
   shapes: 'Two convex shapes and their closest points, computed by the gjk kernel compiled to WebAssembly; step mode replays its iterations.',
+  cast: 'Shape cast: B moves by the translation r over a step t from 0 to 1. Conservative advancement on GJK distance finds the first t at which B touches A, with the contact point on A and the normal from A to B.',
   minkowski: 'GJK never builds Z = B − A, the hull of all differences b − a: it walks a simplex over Z towards the origin O, whose distance to Z is the distance between the shapes.',
   segment: 'Section 1: the closest point on a segment to Q comes from the barycentric coordinates (u, v), whose signs name the Voronoi region.',
   triangle: 'Section 2: nine barycentric coordinates decide among a triangle\'s seven Voronoi regions, vertices first, then edges, then the interior.',
@@ -17,8 +18,17 @@ export const VIEW_TEXT = {
 export const VIEW_HINT = {
   shapes: 'Drag a shape or a vertex · wheel or Q/E rotates · drag the background to pan',
   minkowski: 'Drag Z to move B · wheel over Z rotates B · drag the background to pan',
+  cast: 'Drag the arrow\'s head r to move B · drag a shape or a vertex · wheel or Q/E rotates',
   segment: 'Drag A, B or Q · press anywhere to put Q there',
   triangle: 'Drag A, B, C or Q · press anywhere to put Q there',
+};
+
+/** One sentence per cast status (gjk/cast.hpp's CastStatus). */
+export const CAST_TEXT = {
+  hit: 'B first touches A at t: B is drawn there, filled; the contact point is on A\'s surface and the normal points from A to B.',
+  separated: 'No contact during the step: B ends at t = 1 without touching A (or touches at t = 0 and moves apart).',
+  initially_overlapping: 'The shapes overlap at t = 0: a hit at t = 0, with the penetration normal; the point is A\'s point deepest in B.',
+  max_iterations: 'The iteration cap was reached: t is the last time known to be free of contact.',
 };
 
 /** Fills the selects and wires the controls to the app. */
@@ -65,15 +75,41 @@ export function updatePanel(app) {
   set('view-text', VIEW_TEXT[view]);
   set('hint', VIEW_HINT[view]);
   const gjkView = view === 'shapes' || view === 'minkowski';
-  $('gjk-panel').hidden = !gjkView;
+  const castView = view === 'cast';
+  $('gjk-panel').hidden = !gjkView && !castView;
+  for (const e of document.querySelectorAll('.gjk-only')) e.hidden = !gjkView;
+  for (const e of document.querySelectorAll('.cast-only')) e.hidden = !castView;
   $('segment-panel').hidden = view !== 'segment';
   $('triangle-panel').hidden = view !== 'triangle';
   $('stepbar').hidden = !(gjkView && app.stepMode);
   $('step-toggle-canvas').hidden = !gjkView;
   $('step-toggle-canvas').setAttribute('aria-pressed', String(app.stepMode));
-  if (gjkView) updateGjk(app);
+  if (gjkView || castView) updateGjk(app); // the presets and the shapes' controls
+  if (castView) updateCast(app);
   else if (view === 'segment') updateSegment(app);
-  else updateTriangle(app);
+  else if (view === 'triangle') updateTriangle(app);
+}
+
+/**
+ * The cast's answer. The fraction shows every digit and the point and normal ten decimals
+ * (within 5e-11), so the tests can hold them to the native tool's within 1e-9.
+ */
+function updateCast(app) {
+  const c = app.castResult;
+  set('cast-translation', fmtPoint(app.translation));
+  if (c.error) {
+    for (const id of ['cast-fraction', 'cast-hit', 'cast-iterations', 'cast-point', 'cast-normal']) set(id, '–');
+    set('cast-status', `invalid input: ${c.error}`);
+    set('cast-text', '');
+    return;
+  }
+  set('cast-fraction', String(c.fraction));
+  set('cast-hit', c.hit ? 'yes' : 'no');
+  set('cast-status', c.status);
+  set('cast-iterations', String(c.iterations));
+  set('cast-point', c.hit ? fmtPoint(c.point, 10) : '– (no contact)');
+  set('cast-normal', c.hit ? fmtPoint(c.normal, 10) : '– (no contact)');
+  set('cast-text', CAST_TEXT[c.status] || '');
 }
 
 function updateGjk(app) {

@@ -61,10 +61,15 @@ export function toLocal(shape, q) {
   return [c * x + s * y, -s * x + c * y];
 }
 
+/** The centre of a shape's points (the mean), in its own frame. */
+export function localCentre(shape) {
+  const n = shape.points.length;
+  return shape.points.reduce((s, p) => [s[0] + p[0] / n, s[1] + p[1] / n], [0, 0]);
+}
+
 /** Rotates a shape by `delta` radians about the centre of its points, which stays put. */
 export function rotateShape(shape, delta) {
-  const n = shape.points.length;
-  const centre = shape.points.reduce((s, p) => [s[0] + p[0] / n, s[1] + p[1] / n], [0, 0]);
+  const centre = localCentre(shape);
   const before = toWorld(shape, centre);
   shape.angle += delta;
   const after = toWorld(shape, centre);
