@@ -645,11 +645,12 @@ TYPED_TEST(Distance, CoordinatesNearTheRangeEdgeMatchTheOracle) {
     EXPECT_EQ(checked, 400);
 }
 
-// Regression (found by fuzz_kernel, issue 7): coordinates beyond the kernel's range. Two points 2e30 apart in float, or 2e300 in double: length_squared of the
-// first simplex overflows to infinity, "infinity < infinity" fails, the loop stops at once
-// with no_progress and an EMPTY previous simplex, and distance() answers 0, "overlapping",
-// witness points (0, 0). The fix: validate() refuses any value beyond kernel_range<T>() =
-// sqrt(max) / 16 (InputError::out_of_range_a/_b; radii and translations likewise).
+// Regression (found by fuzz_kernel, issue 7): coordinates beyond the kernel's range. Two points
+// 2e30 apart in float, or 2e300 in double: length_squared of the first simplex overflows to
+// infinity, "infinity < infinity" fails, the loop stops at once with no_progress and an EMPTY
+// previous simplex, and distance() answers 0, "overlapping", witness points (0, 0). The fix:
+// validate() refuses any value beyond kernel_range<T>() = sqrt(max) / 16
+// (InputError::out_of_range_a/_b; radii and translations likewise).
 TYPED_TEST(Distance, ValuesBeyondTheKernelRangeAreRefused) {
     using T = TypeParam;
     const T far = std::is_same_v<T, float> ? T(1e30) : T(1e300);
@@ -691,4 +692,35 @@ TEST(DistanceDouble, OriginWithinRoundOffOfAnEdgeIsStillAnOverlap) {
     const auto in = input(a, b, gjk::Transform<double>::from({0, 0.125}, 6.283185307179586 / 256));
     EXPECT_EQ(gjk::distance(in).status, Status::overlapping);
     EXPECT_TRUE(gjk::overlap(in).overlap);
+}
+
+// Regression, found by fuzz_kernel: the round-off rule for an edge that passes by the origin
+// (detail::settle) first allowed 4 ulps of the edge's vertices, and in float that is more
+// than the accuracy bound: this pair, 1.24e-6 apart with a vertex 2.99 from the origin
+// (4 ulps = 1.4e-6), came back "touching" at distance 0, an error of 1.24e-6 against a bound
+// of 4e-7 of the scale (3). One ulp, the round-off of the closest point itself, is the rule.
+TEST(DistanceFloat, GapOfAFewUlpsIsNotTakenForContact) {
+    using V = Vec2<float>;
+    const std::vector<V> a = {{0, 1.91421714e-06f}};
+    const std::vector<V> b = {{0, 2.36935552e-38f},
+                              {-2.98693252f, 0},
+                              {9.55124893e-39f, 7.62234618e-39f},
+                              {0, 7.17464814e-43f},
+                              {1.12103877e-44f, 0},
+                              {4.76837158e-07f, 6.75051808e-07f},
+                              {6.75051808e-07f, 6.75051808e-07f}};
+    gjk::Transform<float> xf;
+    xf.p = {6.75051808e-07f, 6.75051808e-07f};
+    xf.q = {0.261812121f, 0.965118885f};
+    gjk::DistanceInput<float> in;
+    in.a = gjk::ShapeView<float>(a);
+    in.b = gjk::ShapeView<float>(b);
+    in.xf_a = in.xf_b = xf;
+    const auto r = gjk::distance(in);
+    const long double expected =
+        oracle::distance(oracle::hull(gjk_test::world(a, xf)), oracle::hull(gjk_test::world(b, xf)))
+            .distance;
+    ASSERT_GT(expected, 1e-6L); // the oracle says apart, by more than the bound
+    EXPECT_EQ(r.status, Status::separated);
+    EXPECT_NEAR((long double)r.distance, expected, tolerance<float>() * 3);
 }
