@@ -126,8 +126,18 @@ const square = (h) => [[-h, -h], [h, -h], [h, h], [-h, h]];
  */
 async function showView(page, view, { tap = false } = {}) {
   const tab = `#tabs button[data-view="${view}"]`;
-  await (tap ? page.tap(tab) : page.click(tab));
-  await page.waitForFunction((v) => gjkDemo.view() === v, view);
+  // A tap right after a select or a full-page screenshot was once lost in CI (the view never
+  // changed in 30 s): tap again, a few times, before calling it a failure. A page whose tabs
+  // do not answer touch still fails, on the last attempt.
+  for (let attempt = 1; ; attempt++) {
+    await (tap ? page.tap(tab) : page.click(tab));
+    try {
+      await page.waitForFunction((v) => gjkDemo.view() === v, view, { timeout: 5000 });
+      break;
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
   await settle(page);
 }
 
