@@ -130,6 +130,24 @@ TYPED_TEST(Penetration, GjkVertexInsideZStillGivesTheDepth) {
     EXPECT_NEAR(double(r.depth), depth, 32 * double(std::numeric_limits<T>::epsilon()) * 10);
 }
 
+// Regression, found by fuzz_kernel: float points of about 1e-37, whose differences are
+// subnormal (1e-40 and below). EPA's edge normals were e / |e| with a subnormal |e|, rounded
+// to a multiple of the smallest subnormal, and the answer's normal was 0.99968 long.
+TEST(PenetrationFloat, SubnormalEdgesGiveAUnitNormal) {
+    const Shape<float> a = Shape<float>::polygon({{0, 0},
+                                                  {-7.72968161e-37f, -7.72968161e-37f},
+                                                  {-7.72968161e-37f, -7.72945202e-37f},
+                                                  {1.43492963e-42f, 5.18480432e-44f}});
+    const Shape<float> b = Shape<float>::point({0, 0});
+    gjk::DistanceInput<float> in = input(a, b);
+    in.max_iterations = 1;
+    const auto r = gjk::penetration(in);
+    ASSERT_NE(r.status, gjk::Status::invalid_input);
+    if (r.status != gjk::Status::max_iterations) {
+        EXPECT_NEAR(std::hypot(double(r.normal.x), double(r.normal.y)), 1.0, 1e-6);
+    }
+}
+
 TYPED_TEST(Penetration, CoincidentPointsTouchWithAUnitNormal) {
     using T = TypeParam;
     const auto p = Shape<T>::point({T(0.25), T(-3)});
