@@ -22,16 +22,7 @@ template <class T> class Distance : public ::testing::Test {};
 using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(Distance, Scalars);
 
-template <class T>
-gjk::DistanceInput<T> input(const Shape<T>& a, const Shape<T>& b, gjk::Transform<T> xa = {},
-                            gjk::Transform<T> xb = {}) {
-    gjk::DistanceInput<T> in;
-    in.a = a;
-    in.b = b;
-    in.xf_a = xa;
-    in.xf_b = xb;
-    return in;
-}
+using gjk_test::input;
 
 template <class T> std::vector<oracle::P> to_oracle(const std::vector<Vec2<T>>& pts) {
     std::vector<oracle::P> out;

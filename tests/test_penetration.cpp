@@ -22,16 +22,7 @@ template <class T> class Penetration : public ::testing::Test {};
 using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(Penetration, Scalars);
 
-template <class T>
-gjk::DistanceInput<T> input(const Shape<T>& a, const Shape<T>& b, gjk::Transform<T> xa = {},
-                            gjk::Transform<T> xb = {}) {
-    gjk::DistanceInput<T> in;
-    in.a = a;
-    in.b = b;
-    in.xf_a = xa;
-    in.xf_b = xb;
-    return in;
-}
+using gjk_test::input;
 
 template <class T> gjk::Transform<T> at(T x, T y, T angle = 0) {
     return gjk::Transform<T>::from({x, y}, angle);
@@ -142,10 +133,9 @@ TEST(PenetrationFloat, SubnormalEdgesGiveAUnitNormal) {
     gjk::DistanceInput<float> in = input(a, b);
     in.max_iterations = 1;
     const auto r = gjk::penetration(in);
-    ASSERT_NE(r.status, gjk::Status::invalid_input);
-    if (r.status != gjk::Status::max_iterations) {
-        EXPECT_NEAR(std::hypot(double(r.normal.x), double(r.normal.y)), 1.0, 1e-6);
-    }
+    // A verdict (these near-coincident cores touch), so the normal must be unit.
+    ASSERT_TRUE(r.status == gjk::Status::touching || r.status == gjk::Status::overlapping);
+    EXPECT_NEAR(std::hypot(double(r.normal.x), double(r.normal.y)), 1.0, 1e-6);
 }
 
 TYPED_TEST(Penetration, CoincidentPointsTouchWithAUnitNormal) {

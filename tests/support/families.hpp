@@ -54,6 +54,19 @@ template <class T> gjk::DistanceInput<T> input_of(const Case<T>& k, bool radii =
     return in;
 }
 
+/// A query on two shapes held by the caller (views: keep the shapes alive), A's and B's
+/// transforms identity unless given.
+template <class T>
+gjk::DistanceInput<T> input(const gjk::Shape<T>& a, const gjk::Shape<T>& b,
+                            gjk::Transform<T> xa = {}, gjk::Transform<T> xb = {}) {
+    gjk::DistanceInput<T> in;
+    in.a = a;
+    in.b = b;
+    in.xf_a = xa;
+    in.xf_b = xb;
+    return in;
+}
+
 /// The world points as the oracle sees them: each T value read exactly, the transform applied
 /// in long double.
 template <class T>
