@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <span>
 #include <type_traits>
@@ -228,18 +229,23 @@ template <class T> struct DistanceOutput {
     InputError error{InputError::none};         ///< what is wrong when status is invalid_input
 };
 
-/// Checks the preconditions of a query; InputError::none when it may run. A prepared shape
-/// (gjk/prepared.hpp) was checked when it was made: only its stored verdict is read, so the
-/// check costs O(1) instead of a pass over the points.
-template <class T> InputError validate(const DistanceInput<T>& in) {
+namespace detail {
+
+/// A's rotation is unit length (a scale or a shear would silently change the shape) and its
+/// translation within the kernel's range; NaN fails every test. & rather than &&, here and
+/// in validate(): one branch on the verdict instead of one per test.
+template <class T> bool transform_ok(const Transform<T>& xf) {
     // A Rot from from_angle has c^2 + s^2 within a few ulps of 1; a deviation of 1e-3 means a
-    // scale or a shear, which would silently change the shape (TEST(Distance, RejectsBadInput)).
-    // (A NaN or infinite c or s makes the norm NaN or infinite, which fails the same test.)
+    // scale or a shear (TEST(Distance, RejectsBadInput)).
     const T range = kernel_range<T>();
-    auto transform_ok = [range](const Transform<T>& xf) {
-        return std::abs(xf.q.c * xf.q.c + xf.q.s * xf.q.s - T(1)) <= T(1e-3) &&
-               std::abs(xf.p.x) <= range && std::abs(xf.p.y) <= range;
-    };
+    return (std::abs(xf.q.c * xf.q.c + xf.q.s * xf.q.s - T(1)) <= T(1e-3)) &
+           (std::abs(xf.p.x) <= range) & (std::abs(xf.p.y) <= range);
+}
+
+/// What is wrong with an input that failed validate()'s quick test (or none). Not inlined:
+/// inside validate() its registers cost the quick test a dozen saves and restores.
+template <class T> [[gnu::noinline]] InputError input_error(const DistanceInput<T>& in) {
+    const T range = kernel_range<T>();
     // The errors of shape a; shape b's is the next enumerator (InputError's order).
     auto shape_error = [range](const ShapeView<T>& v) -> InputError {
         // A prepared shape was checked once, when it was made; its view has points exactly
@@ -291,6 +297,26 @@ template <class T> InputError validate(const DistanceInput<T>& in) {
     return InputError::none;
 }
 
+} // namespace detail
+
+/// Checks the preconditions of a query; InputError::none when it may run. A prepared shape
+/// (gjk/prepared.hpp) was checked when it was made: only its stored verdict is read, so the
+/// check costs O(1) instead of a pass over the points.
+template <class T> InputError validate(const DistanceInput<T>& in) {
+    // The common case, two valid prepared shapes (a prepared shape's view has points exactly
+    // when the shape is valid), in one test and inline; anything else is looked at in detail
+    // by a function of its own (which kept this one from being inlined: 62 instructions a
+    // query, callgrind on bench/bench.cpp).
+    auto valid_prepared = [](const ShapeView<T>& v) {
+        return (v.prepared != nullptr) & !v.points.empty();
+    };
+    if (valid_prepared(in.a) & valid_prepared(in.b) & detail::transform_ok(in.xf_a) &
+        detail::transform_ok(in.xf_b) & (in.max_iterations >= 1)) {
+        return InputError::none;
+    }
+    return detail::input_error(in);
+}
+
 namespace detail {
 
 /// The support of Z = B - A in A's local frame: A as it is, B through the relative transform.
@@ -316,26 +342,37 @@ template <class T> Transform<T> relative(const Transform<T>& xf_a, const Transfo
 /// need them only at the end, and the indices give them back (the loop copies a third as
 /// much per vertex; that and no copies of whole simplices per iteration halved the cost of a
 /// query, bench/results).
+///
+/// Each index pair is packed into one 64-bit number (A's index high, B's low), so that the
+/// talk's case 1, "is this support point already in the simplex?", compares one number per
+/// vertex instead of two (a third of the loop's bookkeeping before: callgrind on
+/// bench/bench.cpp).
 template <class T> struct LoopSimplex {
     Vec2<T> w[3]{};
-    int index_a[3]{};
-    int index_b[3]{};
+    std::uint64_t pair[3]{};
     T weight[3]{};
     int count{0};
 
+    static std::uint64_t pack(int index_a, int index_b) {
+        return std::uint64_t(std::uint32_t(index_a)) << 32 | std::uint32_t(index_b);
+    }
+    int index_a(int i) const { return int(std::uint32_t(pair[i] >> 32)); }
+    int index_b(int i) const { return int(std::uint32_t(pair[i])); }
+
     void push(const MinkowskiPoint<T>& m) {
         w[count] = m.w;
-        index_a[count] = m.index_a;
-        index_b[count] = m.index_b;
+        pair[count] = pack(m.index_a, m.index_b);
         ++count;
     }
 };
 
 /// The closest point of a simplex to the origin and which vertices make it up.
+/// (No default member values: solve() sets every field, and zeroing them first cost a dozen
+/// stores per iteration.)
 template <class T> struct Solution {
-    Vec2<T> closest{}; ///< the closest point P
-    T weight[3]{};     ///< barycentric weights of P
-    unsigned mask{1};  ///< contributing vertices: a SegmentRegion or TriangleRegion value
+    Vec2<T> closest; ///< the closest point P
+    T weight[3];     ///< barycentric weights of P (0 for a vertex that does not contribute)
+    unsigned mask;   ///< contributing vertices: a SegmentRegion or TriangleRegion value
 };
 
 /// The talk's "compute closest point P on S", with Q = origin (gjk/segment.hpp and
@@ -346,12 +383,13 @@ template <class T> Solution<T> solve(const LoopSimplex<T>& s) {
     switch (s.count) {
     case 1:
         r.closest = s.w[0];
-        r.weight[0] = T(1);
+        r.weight[0] = T(1), r.weight[1] = r.weight[2] = T(0);
+        r.mask = 1u;
         return r;
     case 2: {
         const SegmentClosest<T> c = closest_point_segment(s.w[0], s.w[1], origin);
         r.closest = c.point;
-        r.weight[0] = c.u, r.weight[1] = c.v;
+        r.weight[0] = c.u, r.weight[1] = c.v, r.weight[2] = T(0);
         r.mask = static_cast<unsigned>(c.region);
         return r;
     }
@@ -366,17 +404,17 @@ template <class T> Solution<T> solve(const LoopSimplex<T>& s) {
 }
 
 /// The talk's "cull non-contributing vertices from S": keeps the vertices in the solution's
-/// mask, in order, with their weights.
+/// mask, in order, with their weights. Every slot is copied to the next free one and the free
+/// one advances only past a kept vertex: no branch on the mask, which the processor
+/// mispredicted about once per query (callgrind --branch-sim on bench/bench.cpp). Slots past
+/// the count hold stale vertices and are never read.
 template <class T> void keep(LoopSimplex<T>& s, const Solution<T>& r) {
     int n = 0;
-    for (int i = 0; i < s.count; ++i) {
-        if (r.mask & (1u << i)) {
-            s.w[n] = s.w[i];
-            s.index_a[n] = s.index_a[i];
-            s.index_b[n] = s.index_b[i];
-            s.weight[n] = r.weight[i];
-            ++n;
-        }
+    for (int i = 0; i < 3; ++i) {
+        s.w[n] = s.w[i];
+        s.pair[n] = s.pair[i];
+        s.weight[n] = r.weight[i];
+        n += static_cast<int>((r.mask >> i) & 1u);
     }
     s.count = n;
 }
@@ -398,7 +436,11 @@ template <class T> Vec2<T> search_direction(const LoopSimplex<T>& s) {
     if (!(side != T(0)) || side != side) {
         return {}; // side == 0, or NaN from overflow: no direction to search
     }
-    return side > T(0) ? d : -d; // a select: which side the origin is on is data
+    // Which side the origin is on is data: a branch on it mispredicted 0.7 times a query
+    // (callgrind --branch-sim, bench/bench.cpp Pairs8/cold), so the sign is copied instead.
+    // Multiplying by +-1 is exact.
+    const T flip = std::copysign(T(1), side);
+    return {flip * d.x, flip * d.y};
 }
 
 /// The size of a simplex that warm starting compares between calls: 0 for a point, the
@@ -446,8 +488,8 @@ bool read_cache(const SimplexCache<T>& cache, const Support& z, LoopSimplex<T>& 
 template <class T> void write_cache(SimplexCache<T>& cache, const LoopSimplex<T>& s) {
     cache.count = s.count;
     for (int i = 0; i < 3; ++i) { // all three slots: a loop to the count became memcpy calls
-        cache.index_a[i] = s.index_a[i];
-        cache.index_b[i] = s.index_b[i];
+        cache.index_a[i] = s.index_a(i);
+        cache.index_b[i] = s.index_b(i);
     }
     cache.metric = metric(s);
 }
@@ -467,7 +509,7 @@ Simplex<T> world_simplex(const Support& z, const Transform<T>& xf_a, const LoopS
     Simplex<T> r;
     r.count = s.count;
     for (int i = 0; i < s.count; ++i) {
-        r.v[i] = world_vertex(z, xf_a, s.index_a[i], s.index_b[i], s.weight[i]);
+        r.v[i] = world_vertex(z, xf_a, s.index_a(i), s.index_b(i), s.weight[i]);
     }
     return r;
 }
@@ -551,19 +593,19 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
         // length short, TEST(DistanceFloat,
         // NeedleWithImprovementBelowFloatResolutionStillConverges)); the cap on stalls keeps a
         // true round-off cycle short.
-        const bool stalled = distance2 == previous_distance2 && stalls < kStalls;
-        if (!(distance2 < previous_distance2) && !stalled) { // NaN fails safe: stop
-            --s.count;
-            return finish(settle(Termination::no_progress, s, out.closest), out.closest);
+        if (!(distance2 < previous_distance2)) { // NaN fails safe: stop
+            if (!(distance2 == previous_distance2 && stalls < kStalls)) {
+                --s.count;
+                return finish(settle(Termination::no_progress, s, out.closest), out.closest);
+            }
+            ++stalls;
         }
-        stalls += stalled ? 1 : 0;
 
         // The talk's case 1 compares the new support point with the simplex as it was before
         // culling: a vertex dropped now and found again next time would cycle.
-        // (All three slots are copied: a loop up to the count became two memcpy calls.)
+        // (All three slots are copied: a loop up to the count became a memcpy call.)
         const int saved_count = s.count;
-        const int saved_a[3] = {s.index_a[0], s.index_a[1], s.index_a[2]};
-        const int saved_b[3] = {s.index_b[0], s.index_b[1], s.index_b[2]};
+        const std::uint64_t saved[3] = {s.pair[0], s.pair[1], s.pair[2]};
         keep(s, solution);
         previous_distance2 = distance2;
         out.closest = solution.closest;
@@ -592,9 +634,10 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
         // Case 1: a repeated support point; the simplex holds the closest feature. (Bitwise
         // & and |, not && and ||: one branch on the answer instead of one per comparison,
         // which the processor could not predict.)
+        const std::uint64_t pair = LoopSimplex<T>::pack(v.index_a, v.index_b);
         bool repeated = false;
         for (int i = 0; i < 3; ++i) {
-            repeated |= (i < saved_count) & (v.index_a == saved_a[i]) & (v.index_b == saved_b[i]);
+            repeated |= (i < saved_count) & (pair == saved[i]);
         }
         if (repeated) {
             return finish(settle(Termination::repeated_support, s, solution.closest),
@@ -656,8 +699,7 @@ template <class T> void best_containment_weights(LoopSimplex<T>& triangle) {
         LoopSimplex<T> edge;
         edge.count = 2;
         edge.w[0] = triangle.w[i], edge.w[1] = triangle.w[j];
-        edge.index_a[0] = triangle.index_a[i], edge.index_a[1] = triangle.index_a[j];
-        edge.index_b[0] = triangle.index_b[i], edge.index_b[1] = triangle.index_b[j];
+        edge.pair[0] = triangle.pair[i], edge.pair[1] = triangle.pair[j];
         const Solution<T> r = solve(edge);
         if (length_squared(r.closest) < best_distance2) {
             keep(edge, r);
@@ -712,11 +754,20 @@ Vec2<T> touching_normal(const Support& z, const LoopSimplex<T>& s, const LoopRes
     return {};
 }
 
-/// The first simplex: the cached one if it still fits, else the talk's arbitrary vertex.
+/// The first simplex: the cached one if it still fits, else one vertex of Z. The talk takes
+/// an arbitrary one, and so does a plain point set (its first points). Prepared shapes know a
+/// point inside each, so a point c inside Z: the support along -c, Z's side facing the origin,
+/// is a vertex from which GJK needs fewer iterations than from an arbitrary one (bench/bench.cpp,
+/// Pairs8/cold: MEASURE).
 template <class T, class Support>
 void start(const Support& z, const SimplexCache<T>* cache, LoopSimplex<T>& s) {
     s.count = 0;
-    if (!(cache && read_cache(*cache, z, s))) {
+    if (cache && read_cache(*cache, z, s)) {
+        return;
+    }
+    if constexpr (requires { z.centre(); }) {
+        s.push(z(-z.centre()));
+    } else {
         s.push(z.vertex(0, 0));
     }
 }
@@ -742,17 +793,21 @@ DistanceOutput<T> distance(const DistanceInput<T>& input, const Support& z, T ra
     // original points), in A's frame; the indices give the points back.
     Vec2<T> pa{}, pb{};
     for (int i = 0; i < s.count; ++i) {
-        pa += s.weight[i] * z.a.vertex(s.index_a[i]);
-        pb += s.weight[i] * z.b.vertex(s.index_b[i]);
+        pa += s.weight[i] * z.a.vertex(s.index_a(i));
     }
 
     T core_distance = T(0);
     Vec2<T> normal{};
     const bool core_overlap = cores_meet(r.termination);
     if (core_overlap) {
-        pb = pa; // one common point: pb - pa is zero up to round-off
-        normal = touching_normal(z, s, r);
+        pb = pa; // one common point: B's weighted point is A's up to round-off, so not built
+        if (r.termination != Termination::containment) { // no candidate normal in a triangle
+            normal = touching_normal(z, s, r);
+        }
     } else {
+        for (int i = 0; i < s.count; ++i) {
+            pb += s.weight[i] * z.b.vertex(s.index_b(i));
+        }
         core_distance = length(r.closest);
         // The normal from A to B is the closest point's direction; for an edge, the exact
         // edge normal (the negated search direction) is more accurate than P's round-off.

@@ -70,6 +70,7 @@ template <class T> class PreparedShape {
     static constexpr int kScanLimit = 16;
     /// Hull vertices stored inside the object (Box2D's polygon limit).
     static constexpr int kInline = 8;
+    static_assert(kInline == 8, "the support of inline vertices is detail::Soa8's scan");
 
     /// An empty shape (error() is ShapeError::empty).
     PreparedShape() = default;
@@ -126,6 +127,16 @@ template <class T> class PreparedShape {
         }
         for (std::size_t k = 0; k < n; ++k) {
             vertices[k] = hull[(first + k) % n];
+        }
+        // The centre: the mean of the hull's vertices (inside the hull; see centre()).
+        Vec2<T> sum{};
+        for (std::size_t k = 0; k < n; ++k) {
+            sum += vertices[k];
+        }
+        s.centre_ = (T(1) / T(n)) * sum;
+        for (std::size_t k = 0; k < 8; ++k) { // unused slots repeat vertex 0 (detail::Soa8)
+            const Vec2<T> v = k < n ? vertices[k] : vertices[0];
+            s.soa_.x[k] = v.x, s.soa_.y[k] = v.y;
         }
         if (n > static_cast<std::size_t>(kScanLimit)) {
             s.normal_angles_.reserve(n);
@@ -185,6 +196,9 @@ template <class T> class PreparedShape {
     }
     /// The radius.
     T radius() const { return radius_; }
+    /// The mean of the hull's vertices: a point inside the shape, where GJK starts its search
+    /// (detail::start in gjk/distance.hpp).
+    Vec2<T> centre() const { return centre_; }
     /// Number of hull vertices.
     int count() const { return count_; }
     /// The index in make()'s input of hull vertex i.
@@ -202,8 +216,11 @@ template <class T> class PreparedShape {
 
     /// Index of the hull vertex furthest along d (any nonzero d; see the top of this file).
     int support_index(Vec2<T> d) const {
-        const std::span<const Vec2<T>> v = vertices();
         const int n = count_;
+        if (n <= kInline) {
+            return detail::support_index_soa8(soa_, d);
+        }
+        const std::span<const Vec2<T>> v = vertices();
         if (n <= kScanLimit) {
             return gjk::support_index<T>(v, d);
         }
@@ -257,10 +274,12 @@ template <class T> class PreparedShape {
     static constexpr std::size_t kPerBucket = 8;     // edges per bucket, about
     static constexpr std::size_t kMaxBuckets = 4096; // 16 KiB of bucket starts at most
 
+    detail::Soa8<T> soa_{}; // the vertices again, as coordinate arrays, for up to kInline
     Vec2<T> inline_vertices_[kInline]{};
     int inline_source_[kInline]{};
     int count_{0};
     T radius_{0};
+    Vec2<T> centre_{};
     ShapeError error_{ShapeError::empty};
     std::vector<Vec2<T>> heap_vertices_{}; // more than kInline vertices
     std::vector<int> heap_source_{};
@@ -269,23 +288,23 @@ template <class T> class PreparedShape {
 };
 
 /// The support of a prepared shape, in its own frame (the fast counterpart of PointSetSupport).
-/// It reads the vertices through the view's span and looks at the prepared shape itself only
-/// for its search tables, above kScanLimit vertices: no pointer to follow for small shapes.
+/// It asks the prepared shape (its coordinate arrays or search tables) for the index and reads
+/// the vertices through the view's span.
 template <class T> struct PreparedSupport {
     using scalar = T;                ///< the scalar type
     std::span<const Vec2<T>> points; ///< the hull's vertices (PreparedShape::vertices())
     const PreparedShape<T>* shape;   ///< the prepared shape (its search tables)
 
-    /// The hull vertex furthest along d and its index: a scan of a few vertices, else the
-    /// search of PreparedShape::support_index.
+    /// The hull vertex furthest along d and its index: PreparedShape::support_index (the
+    /// eight-point scan, a linear scan or the search, by the number of vertices).
     SupportPoint<T> operator()(Vec2<T> d) const {
-        const int i = points.size() <= static_cast<std::size_t>(PreparedShape<T>::kScanLimit)
-                          ? gjk::support_index(points, d)
-                          : shape->support_index(d);
+        const int i = shape->support_index(d);
         return {points[static_cast<std::size_t>(i)], i};
     }
     /// Hull vertex i.
     Vec2<T> vertex(int i) const { return points[static_cast<std::size_t>(i)]; }
+    /// A point inside the shape (PreparedShape::centre).
+    Vec2<T> centre() const { return shape->centre(); }
     /// Number of hull vertices.
     int count() const { return static_cast<int>(points.size()); }
     /// The index in the prepared shape's input of hull vertex i.
