@@ -145,6 +145,52 @@ TYPED_TEST(Prepared, DistanceAndOverlapAgreeWithThePlainPointSets) {
     EXPECT_EQ(compared, 150 * static_cast<int>(gjk_test::Family::count));
 }
 
+// A prepared shape of up to eight vertices, moved into another frame for a query
+// (MovedSmallSupport, the path distance() takes for a small B), has the vertices of the general
+// TransformedSupport to the bit, and its support point is the furthest of them along every
+// direction (the general one scans the rotated direction, so it may differ by round-off).
+TYPED_TEST(Prepared, MovedSmallShapeHasTheSupportOfTheTransformedShape) {
+    using T = TypeParam;
+    std::mt19937_64 rng(9);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int checked = 0;
+    for (int n : {1, 2, 3, 5, 8}) {
+        for (int trial = 0; trial < 100; ++trial) {
+            const std::vector<Vec2<T>> pts = ellipse_with_clutter<T>(rng, n);
+            const PreparedShape<T> shape = PreparedShape<T>::make(pts);
+            if (shape.count() > PreparedShape<T>::kInline) {
+                continue; // a clutter point outside a thin 8-gon: a 9-gon, not this path
+            }
+            const auto xf =
+                gjk::Transform<T>::from({T(40 * u(rng)), T(40 * u(rng))}, T(4 * u(rng)));
+            const gjk::MovedSmallSupport<T> moved(shape, xf);
+            const gjk::TransformedSupport<gjk::PreparedSupport<T>> general{
+                {shape.vertices(), &shape}, xf};
+            ASSERT_EQ(moved.count(), general.count());
+            for (int i = 0; i < shape.count(); ++i) {
+                EXPECT_EQ(moved.vertex(i), general.vertex(i));
+                EXPECT_EQ(moved.source(i), shape.source_index(i));
+            }
+            for (int k = 0; k < 20; ++k) {
+                const Vec2<T> d{T(u(rng)), T(u(rng))};
+                const auto m = moved(d);
+                const auto g = general(d);
+                // The point is the support: no vertex lies further along d (up to the
+                // round-off of comparing rotated rather than moved points).
+                T best = -std::numeric_limits<T>::infinity();
+                for (int i = 0; i < shape.count(); ++i)
+                    best = std::max(best, gjk::dot(d, moved.vertex(i)));
+                EXPECT_EQ(gjk::dot(d, m.point), best);
+                EXPECT_EQ(m.point, moved.vertex(m.index));
+                EXPECT_NEAR(double(gjk::dot(d, g.point)), double(best),
+                            64 * double(std::numeric_limits<T>::epsilon()) * 48);
+                ++checked;
+            }
+        }
+    }
+    EXPECT_GE(checked, 9000); // of 5 * 100 * 20
+}
+
 // A warm-started query on prepared shapes uses hull indices in its cache and gives the cold
 // answer (to the round-off of the different starting simplex: 8 ulps of the scale).
 TYPED_TEST(Prepared, WarmStartWithPreparedShapesGivesTheColdAnswer) {

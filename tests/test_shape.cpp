@@ -1,6 +1,7 @@
 // Specifications of gjk/shape.hpp: shapes and composed support functions.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -97,4 +98,47 @@ template <class T> void check_support_is_the_scan() {
 TEST(Shape, SimdSupportIsTheScalarScan) {
     check_support_is_the_scan<float>();
     check_support_is_the_scan<double>();
+}
+
+// The eight-point scan of a PreparedShape's coordinate arrays (detail::Soa8, SSE2 on x86) is
+// the talk's scan of the points it holds: 1 to 8 points, the unused slots filled with copies
+// of point 0 as PreparedShape fills them, ties and repeats included; a NaN direction gives 0.
+template <class T> void check_eight_point_support_is_the_scan() {
+    std::mt19937_64 rng(12);
+    std::uniform_real_distribution<double> u(-4, 4);
+    std::uniform_int_distribution<int> grid(-2, 2);
+    int checked = 0;
+    for (int n = 1; n <= 8; ++n) {
+        for (int trial = 0; trial < 500; ++trial) {
+            std::vector<Vec2<T>> pts;
+            for (int i = 0; i < n; ++i) {
+                pts.push_back(trial % 2 ? Vec2<T>{T(grid(rng)), T(grid(rng))}
+                                        : Vec2<T>{T(u(rng)), T(u(rng))});
+            }
+            gjk::detail::Soa8<T> soa;
+            for (int k = 0; k < 8; ++k) {
+                const Vec2<T> p = pts[static_cast<std::size_t>(k < n ? k : 0)];
+                soa.x[k] = p.x, soa.y[k] = p.y;
+            }
+            const Vec2<T> d = trial % 4 == 1 ? Vec2<T>{T(grid(rng)), T(grid(rng))}
+                                             : Vec2<T>{T(u(rng)), T(u(rng))};
+            ASSERT_EQ(gjk::detail::support_index_soa8(soa, d),
+                      gjk::detail::support_index_scan<T>(pts, d))
+                << "n=" << n << " trial=" << trial;
+            ++checked;
+        }
+    }
+    EXPECT_EQ(checked, 4000);
+    gjk::detail::Soa8<T> soa;
+    for (int k = 0; k < 8; ++k)
+        soa.x[k] = T(k), soa.y[k] = T(-k);
+    const T nan = std::numeric_limits<T>::quiet_NaN();
+    EXPECT_EQ(gjk::detail::support_index_soa8(soa, Vec2<T>{nan, T(1)}), 0);
+    EXPECT_EQ(gjk::detail::support_index_soa8(soa, Vec2<T>{T(1), T(0)}), 7);
+    EXPECT_EQ(gjk::detail::support_index_soa8(soa, Vec2<T>{T(0), T(0)}), 0); // all tie
+}
+
+TEST(Shape, EightPointSupportIsTheScalarScan) {
+    check_eight_point_support_is_the_scan<float>();
+    check_eight_point_support_is_the_scan<double>();
 }

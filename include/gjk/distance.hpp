@@ -874,6 +874,12 @@ DistanceOutput<T> distance(const DistanceInput<T>& input,
     const T rb = input.use_radii ? input.b.radius : T(0);
     if (input.a.prepared && input.b.prepared) {
         const PreparedSupport<T> sa{input.a.points, input.a.prepared};
+        if (input.b.prepared->count() <= PreparedShape<T>::kInline) {
+            // B's few vertices moved into A's frame once (the common case of small polygons).
+            const MinkowskiDifference<PreparedSupport<T>, MovedSmallSupport<T>> z{
+                sa, MovedSmallSupport<T>(*input.b.prepared, xf)};
+            return detail::distance(input, z, ra, rb, cache, trace);
+        }
         const PreparedSupport<T> sb{input.b.points, input.b.prepared};
         const detail::LocalMinkowski<PreparedSupport<T>> z{sa, {sb, xf}};
         return detail::distance(input, z, ra, rb, cache, trace);

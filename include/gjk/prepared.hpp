@@ -205,6 +205,9 @@ template <class T> class PreparedShape {
     int source_index(int i) const {
         return (count_ > kInline ? heap_source_.data() : inline_source_)[i];
     }
+    /// The vertices as coordinate arrays, padded to eight with copies of vertex 0 (filled for
+    /// at most kInline vertices; see detail::Soa8).
+    const detail::Soa8<T>& soa() const { return soa_; }
     /// The view that the queries take. Valid while this shape lives and is not moved.
     ShapeView<T> view() const& {
         ShapeView<T> v(vertices(), radius_);
@@ -216,10 +219,17 @@ template <class T> class PreparedShape {
 
     /// Index of the hull vertex furthest along d (any nonzero d; see the top of this file).
     int support_index(Vec2<T> d) const {
-        const int n = count_;
-        if (n <= kInline) {
+        if (count_ <= kInline) { // inline: a GJK iteration asks two of these
             return detail::support_index_soa8(soa_, d);
         }
+        return support_index_large(d);
+    }
+
+  private:
+    /// support_index for more than kInline vertices, out of line so that the small case
+    /// inlines into the GJK loop (it did not while this sat in the same function).
+    [[gnu::noinline]] int support_index_large(Vec2<T> d) const {
+        const int n = count_;
         const std::span<const Vec2<T>> v = vertices();
         if (n <= kScanLimit) {
             return gjk::support_index<T>(v, d);
@@ -244,7 +254,6 @@ template <class T> class PreparedShape {
         return climb(lo == n ? 0 : lo, d);
     }
 
-  private:
     /// The outward normal of the edge from p to q of a counter-clockwise polygon.
     static Vec2<T> outward_normal(Vec2<T> p, Vec2<T> q) { return {q.y - p.y, p.x - q.x}; }
 
@@ -307,6 +316,44 @@ template <class T> struct PreparedSupport {
     Vec2<T> centre() const { return shape->centre(); }
     /// Number of hull vertices.
     int count() const { return static_cast<int>(points.size()); }
+    /// The index in the prepared shape's input of hull vertex i.
+    int source(int i) const { return shape->source_index(i); }
+};
+
+/// A prepared shape of at most PreparedShape::kInline vertices seen from another frame, for one
+/// query: its vertices are moved into that frame once, eight at a time, and each support is
+/// then the eight-point scan alone. TransformedSupport<PreparedSupport> rotates every search
+/// direction into the shape's frame and moves every support point back out, two dependent
+/// steps on each GJK iteration's critical path; here they are done once per query, off it
+/// (bench/bench.cpp, Pairs8). Every point this support gives - the support, vertex(i), the
+/// padding copies of vertex 0 - is read from the same moved coordinates, so they agree to the
+/// bit.
+template <class T> struct MovedSmallSupport {
+    using scalar = T;        ///< the scalar type
+    detail::Soa8<T> moved{}; ///< the vertices in the target frame (padded as PreparedShape's)
+    Vec2<T> moved_centre{};  ///< the shape's centre in the target frame
+    const PreparedShape<T>* shape{nullptr}; ///< the prepared shape (source indices)
+
+    /// The shape `s` (at most kInline vertices) seen through `xf`.
+    MovedSmallSupport(const PreparedShape<T>& s, const Transform<T>& xf)
+        : moved_centre(apply(xf, s.centre())), shape(&s) {
+        const detail::Soa8<T>& local = s.soa();
+        for (int k = 0; k < 8; ++k) { // the same arithmetic as apply(), vectorized
+            moved.x[k] = (xf.q.c * local.x[k] - xf.q.s * local.y[k]) + xf.p.x;
+            moved.y[k] = (xf.q.s * local.x[k] + xf.q.c * local.y[k]) + xf.p.y;
+        }
+    }
+    /// The vertex furthest along d (in the target frame) and its index.
+    SupportPoint<T> operator()(Vec2<T> d) const {
+        const int i = detail::support_index_soa8(moved, d);
+        return {{moved.x[i], moved.y[i]}, i};
+    }
+    /// Vertex i, in the target frame.
+    Vec2<T> vertex(int i) const { return {moved.x[i], moved.y[i]}; }
+    /// A point inside the shape, in the target frame.
+    Vec2<T> centre() const { return moved_centre; }
+    /// Number of hull vertices.
+    int count() const { return shape->count(); }
     /// The index in the prepared shape's input of hull vertex i.
     int source(int i) const { return shape->source_index(i); }
 };
