@@ -189,7 +189,8 @@ template <class T> struct Soa8 {
 /// A NaN direction gives index 0. Branch-free: about 20 instructions for float and 30 for
 /// double with SSE2, against 65 for the general SSE2 scan of (x, y) pairs, and the support is
 /// the largest single cost of a GJK iteration (callgrind on bench/bench.cpp, Pairs8/cold).
-template <class T> int support_index_soa8(const Soa8<T>& p, Vec2<T> d) {
+template <class T>
+[[gnu::always_inline]] inline int support_index_soa8(const Soa8<T>& p, Vec2<T> d) {
 #if defined(__SSE2__)
     if constexpr (std::is_same_v<T, float>) {
         const __m128 dx = _mm_set1_ps(d.x), dy = _mm_set1_ps(d.y);
