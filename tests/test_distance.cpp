@@ -715,3 +715,80 @@ TEST(DistanceFloat, GapOfAFewUlpsIsNotTakenForContact) {
     EXPECT_EQ(r.status, Status::separated);
     EXPECT_NEAR((long double)r.distance, expected, tolerance<float>() * 3);
 }
+
+// Regression, found by fuzz_kernel (fuzz/findings/fuzz_kernel-float-mixed-magnitudes-1 and
+// -2): float shapes that mix 1e16..1e17 with subnormal coordinates. In the first, GJK starts
+// at the vertex w0 = (5.6e10, 3.4e8) of Z; the support along -w0 is w1 = (3.6e12, -6.0e14),
+// nearly perpendicular to w0, so the closest point of the edge (w0, w1) is only 245 closer to
+// the origin than w0 (4e-9 of it, below float's resolution), and the computed squared
+// distance came out an ulp LARGER than w0's. The loop stopped with no_progress at 5.6e10,
+// although the edge's normal points at a vertex of Z 7.45e-9 from the origin: an error of
+// 4 times the bound (4e-7 of the scale 3.6e16). The second is the same at 2.9e17 (an
+// improvement of 3e-8 relative that computed as 1 eps worse), with an iteration cap of 2:
+// no_progress claimed a converged 2.88380e17 where the distance is 2.88371e17 (76 times the
+// bound). The fix (detail::run): a squared distance within the round-off of computing it
+// (8 eps) of the previous one counts as a stall, like an exactly equal one (TEST(DistanceFloat,
+// NeedleWithImprovementBelowFloatResolutionStillConverges)), and the loop goes on along the
+// edge's normal: the first finds the 7.45e-9, the second runs into its cap of 2 and says so
+// (max_iterations: an upper bound), and converges to the oracle's distance with the default cap.
+TEST(DistanceFloat, MixedMagnitudesStayWithinTheBound) {
+    using V = Vec2<float>;
+    auto oracle_distance = [](const gjk::DistanceInput<float>& in) {
+        auto world = [](gjk::ShapeView<float> v, const gjk::Transform<float>& xf) {
+            return oracle::hull(
+                gjk_test::world(std::vector<V>(v.points.begin(), v.points.end()), xf));
+        };
+        return oracle::distance(world(in.a, in.xf_a), world(in.b, in.xf_b)).distance;
+    };
+    {
+        const std::vector<V> a = {{0x1.ff7ap-126f, 0x1.fep-142f},
+                                  {0, 0},
+                                  {0x1.fcp-143f, 0x1.fep-134f},
+                                  {-0x1p+55f, 0},
+                                  {-0x1.17fffep-95f, 0x1.fc001p-127f}};
+        const std::vector<V> b = {{0x1.a2a2p+35f, 0x1.44p-143f},
+                                  {0x1.0006e8p-127f, -0x1.12p+49f},
+                                  {0x1.01fbe8p-127f, -0x1p-27f}};
+        gjk::DistanceInput<float> in;
+        in.a = gjk::ShapeView<float>(a);
+        in.b = gjk::ShapeView<float>(b);
+        in.xf_a.p = {0x1p-111f, 0x1.000a8p-117f};
+        in.xf_b.p = {0x1p-147f, 0x1.008p-111f};
+        in.xf_b.q = {0x1.fffd88p-1f, 0x1.921f1p-8f};
+        const long double expected = oracle_distance(in); // 7.45e-9
+        const auto r = gjk::distance(in);
+        EXPECT_EQ(r.status, Status::separated);
+        EXPECT_NEAR((long double)r.distance, expected, tolerance<float>() * 0x1p+55);
+    }
+    {
+        const std::vector<V> a = {{0, 0x1.fep-126f},
+                                  {0x1.0e5p-136f, -0x1p+55f},
+                                  {0, -0x1.11fffep-110f},
+                                  {-0x1.11131p-110f, -0x1.fffep-110f},
+                                  {-0x1.13111p-110f, -0x1.11111p-110f}};
+        const std::vector<V> b = {{-0x1.11111p-110f, -0x1.11111p-110f},
+                                  {0, -0.0f},
+                                  {0x1.004348p-127f, 0x1.0b22p-129f},
+                                  {0x1p-95f, -0x1.400172p-27f},
+                                  {0x1p+43f, 0x1.1p+1f}};
+        gjk::DistanceInput<float> in;
+        in.a = gjk::ShapeView<float>(a);
+        in.b = gjk::ShapeView<float>(b);
+        in.xf_a.p = {0x1.0022p+58f, 0x1p+19f};
+        in.xf_b.p = {0x1.00802p-63f, 0x1.64p-142f};
+        in.max_iterations = 2;
+        const long double expected = oracle_distance(in); // 2.88371e17
+        // The scale of fuzz_kernel: |x| + |y| of A's local point plus its translation.
+        const long double bound = tolerance<float>() * (0x1.0022p+58L + 0x1p+19L + 0x1p+55L);
+        const auto capped = gjk::distance(in);
+        if (capped.status == Status::max_iterations) {
+            EXPECT_GE((long double)capped.distance, expected - bound); // an upper bound
+        } else {
+            EXPECT_NEAR((long double)capped.distance, expected, bound);
+        }
+        in.max_iterations = gjk::kMaxIterations;
+        const auto r = gjk::distance(in);
+        EXPECT_EQ(r.status, Status::separated);
+        EXPECT_NEAR((long double)r.distance, expected, bound);
+    }
+}

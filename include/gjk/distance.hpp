@@ -545,13 +545,21 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
 
         // GJK's distance strictly decreases in exact arithmetic; if it did not, round-off is
         // at work (or a duplicate point under another index): keep the previous simplex, which
-        // is this one without its newest vertex, weights as they were. An exactly equal
-        // distance gets kStalls more chances: in float a real step can improve the squared
-        // distance by less than its resolution (a 137,465-long needle stopped 1.4e-6 of its
-        // length short, TEST(DistanceFloat,
-        // NeedleWithImprovementBelowFloatResolutionStillConverges)); the cap on stalls keeps a
-        // true round-off cycle short.
-        const bool stalled = distance2 == previous_distance2 && stalls < kStalls;
+        // is this one without its newest vertex, weights as they were. A distance equal up to
+        // the round-off of computing it gets kStalls more chances: in float a real step can
+        // improve the squared distance by less than its resolution (a 137,465-long needle
+        // stopped 1.4e-6 of its length short, TEST(DistanceFloat,
+        // NeedleWithImprovementBelowFloatResolutionStillConverges)), and then the computed one
+        // can even come out a little larger (an ulp, for a 5.6e10 vertex whose edge to a point
+        // 6e14 away turned the search toward a point 7e-9 from the origin: TEST(DistanceFloat,
+        // MixedMagnitudesStayWithinTheBound)). The round-off: such a step moves P = u w0 + v w1
+        // by much less than |w0| (u is nearly 1), so each coordinate of P is computed to about
+        // 2 eps of |w0|, which moves |P|^2 by up to 4 eps of |w0|^2; the sums of squares add
+        // 1.5 eps each: 8 eps of the previous squared distance covers it. The cap on stalls
+        // keeps a true round-off cycle short.
+        const T noise = 8 * std::numeric_limits<T>::epsilon() * previous_distance2;
+        const bool stalled = !(distance2 < previous_distance2) &&
+                             distance2 <= previous_distance2 + noise && stalls < kStalls;
         if (!(distance2 < previous_distance2) && !stalled) { // NaN fails safe: stop
             --s.count;
             return finish(settle(Termination::no_progress, s, out.closest), out.closest);
