@@ -792,3 +792,49 @@ TEST(DistanceFloat, MixedMagnitudesStayWithinTheBound) {
         EXPECT_NEAR((long double)r.distance, expected, bound);
     }
 }
+
+// Regression, found by fuzz_kernel (fuzz/findings/fuzz_kernel-tiny-vertex-*): float
+// shapes of 1e-6 with a vertex of Z at 5.7e-44 (or 1.3e-41) from the origin, which is 4.6e-6
+// (1.1e-6) deep inside Z: the shapes overlap by 10 (3) times the bound, 4e-7. GJK starts at
+// that vertex; the search direction -w = (-5.7e-44, 0) times B's points of 1e-6 underflows to
+// 0 in every dot product, so the support returned the vertex itself, and the squared distance
+// 3e-87 underflowed to 0: "separated", at 5.7e-44. Two fixes (gjk/distance.hpp): the search
+// direction is scaled up by a power of two when all its coordinates are below sqrt(min)
+// (detail::resolvable), so the support sees the points; and a vertex whose squared length is
+// 0 ends as vertex_overlap (detail::settle, the rule for an edge through the origin applied to
+// a vertex), after which touching_normal() finds no side bare and says "overlapping".
+TEST(DistanceFloat, TinyVertexStillFindsTheOverlap) {
+    using V = Vec2<float>;
+    auto check = [](const std::vector<V>& a, const std::vector<V>& b, int cap) {
+        gjk::DistanceInput<float> in;
+        in.a = gjk::ShapeView<float>(a);
+        in.b = gjk::ShapeView<float>(b);
+        in.max_iterations = cap;
+        const long double depth =
+            oracle::depth(oracle::hull(to_oracle(a)), oracle::hull(to_oracle(b)));
+        ASSERT_GT(depth, tolerance<float>() * 2); // clearly overlapping: the bound at a scale of 2
+        const auto r = gjk::distance(in);
+        EXPECT_EQ(r.status, Status::overlapping);
+        EXPECT_EQ(r.distance, 0.0f);
+        EXPECT_TRUE(gjk::overlap(in).overlap);
+    };
+    check({{0, 0}},
+          {{0x1.48p-144f, 0},
+           {0x1.628ep-15f, 0x1.818p-127f},
+           {0, 0x1.00000ap+1f},
+           {0x1p-132f, 0x1p-140f},
+           {-0x1p-19f, -0x1.6d6d6cp-18f},
+           {-0x1.6d6d6cp-18f, 0x1.6d6d6cp-126f},
+           {0, 0}},
+          4);
+    check({{0x1.022626p-125f, 0x1.020202p-125f},
+           {-0x1.020202p-19f, 0x1.40304p-131f},
+           {0x1.020202p-125f, -0x1.020202p-19f},
+           {0x1.40304p-131f, 0x1.020202p-125f}},
+          {{0x1.020202p-125f, 0x1.020202p-125f},
+           {-0x1.972802p-19f, -0x1.2cb1dap-18f},
+           {0, 0},
+           {0x1.40014p-131f, 0}},
+          3);
+}
+

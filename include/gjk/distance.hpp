@@ -381,6 +381,25 @@ template <class T> void keep(LoopSimplex<T>& s, const Solution<T>& r) {
     s.count = n;
 }
 
+/// A direction with every coordinate below sqrt(min) (1.1e-19 in float), scaled by a power
+/// of two - exact, and only the direction matters - so that its largest coordinate is in
+/// [1, 2); any other direction as it is. The support's dot products of such a direction with
+/// the shapes' points underflow: a vertex of Z 5.7e-44 from the origin gave d = (-5.7e-44, 0),
+/// every product with B's points (of 1e-6) was 0, the support returned the vertex itself, and
+/// shapes 4.6e-6 into each other were "separated" (TEST(DistanceFloat,
+/// TinyVertexStillFindsTheOverlap)). From sqrt(min) up, a product with a coordinate of
+/// sqrt(min) or more is a normal number, so the support compares them to eps, and smaller
+/// coordinates weigh less than sqrt(min) |d|, far below any tolerance (4e-7 of a scale >= 1).
+/// Scaled to about 1, the products stay below 2 * 4 sqrt(2) kernel_range: no overflow.
+template <class T> Vec2<T> resolvable(Vec2<T> d) {
+    const T largest = std::max(std::abs(d.x), std::abs(d.y));
+    if (!(largest < std::sqrt(std::numeric_limits<T>::min())) || largest == T(0)) {
+        return d; // the common case; NaN and zero too
+    }
+    const int e = std::ilogb(largest);
+    return {std::ldexp(d.x, -e), std::ldexp(d.y, -e)};
+}
+
 /// The search direction toward the origin, from a solved 1- or 2-simplex, or zero when the
 /// origin lies on the simplex.
 ///  - A vertex: d = origin - w = -w; zero exactly when the origin is the vertex (case 3a).
@@ -388,12 +407,13 @@ template <class T> void keep(LoopSimplex<T>& s, const Solution<T>& r) {
 ///    single-precision segment has dot(d, B - A) = 3.2e-6); instead d = perp(e), exactly
 ///    perpendicular (gjk/math.hpp), flipped so that dot(d, origin - w0) > 0. No division.
 ///    When that dot product is exactly zero the origin is on the edge (cases 3b and 4).
+/// Either is resolvable(): a tiny direction is scaled up, exactly.
 template <class T> Vec2<T> search_direction(const LoopSimplex<T>& s) {
     if (s.count == 1) {
-        return -s.w[0];
+        return resolvable(-s.w[0]);
     }
     const Vec2<T> e = s.w[1] - s.w[0];
-    const Vec2<T> d = perp(e);
+    const Vec2<T> d = resolvable(perp(e));
     const T side = dot(d, -s.w[0]);
     if (!(side != T(0)) || side != side) {
         return {}; // side == 0, or NaN from overflow: no direction to search
@@ -479,7 +499,20 @@ Simplex<T> world_simplex(const Support& z, const Transform<T>& xf_a, const LoopS
 /// 0.137 into each other was reported "separated" at 1.4e-17
 /// (TEST(DistanceDouble, OriginWithinRoundOffOfAnEdgeIsStillAnOverlap)); touching_normal()
 /// then decides touching or overlapping as for any edge_overlap.
-template <class T> Termination settle(Termination t, const LoopSimplex<T>& s, Vec2<T> closest) {
+/// A vertex the same way, when the loop's last support lay beyond it (`beyond`: a support
+/// that round-off had culled, found again): its closest point is itself, and the rule
+/// |w|^2 <= eps^2 |w|^2 holds only when the square underflowed to 0 (|w| below 2.6e-23 in
+/// float, 1.5e-162 in double): nothing measured there tells the vertex from the origin, and
+/// that is case 3a, vertex_overlap. A float vertex 5.7e-44 from the origin, whose edge to a
+/// support 5.4e-6 away had coordinates that underflowed, was "separated" from shapes 4.6e-6
+/// deep into each other (fuzz_kernel, TEST(DistanceFloat, TinyVertexStillFindsTheOverlap)).
+/// A vertex that is its own support is a proven separation, however small (TYPED_TEST(Distance,
+/// SubnormalCoordinatesGiveExactOrOracleAnswers)).
+template <class T>
+Termination settle(Termination t, const LoopSimplex<T>& s, Vec2<T> closest, bool beyond = false) {
+    if (s.count == 1) {
+        return beyond && length_squared(s.w[0]) == T(0) ? Termination::vertex_overlap : t;
+    }
     if (s.count != 2) {
         return t;
     }
@@ -605,7 +638,8 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
             repeated |= (i < saved_count) & (v.index_a == saved_a[i]) & (v.index_b == saved_b[i]);
         }
         if (repeated) {
-            return finish(settle(Termination::repeated_support, s, solution.closest),
+            const bool beyond = v.index_a != s.index_a[0] || v.index_b != s.index_b[0];
+            return finish(settle(Termination::repeated_support, s, solution.closest, beyond),
                           solution.closest);
         }
 
