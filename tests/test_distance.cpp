@@ -838,3 +838,44 @@ TEST(DistanceFloat, TinyVertexStillFindsTheOverlap) {
           3);
 }
 
+// Regression, found by fuzz_kernel (fuzz/findings/fuzz_kernel-thin-containment-*): float
+// shapes mixing 2.4e17 with subnormal coordinates; GJK ends in a triangle of Z that contains
+// the origin, 2.8e17 long and 6e13 wide. Its barycentric weights come from sub-areas whose
+// round-off (eps |w|^2 = 7e27) is 4e-4 of the area, and the weighted point was 1.8e12 from the
+// origin, so the common witness point was 3.8e11 off shape B (the bound: 4e-7 of the scale
+// 2.4e17 is 9.7e10). The edges cannot help (detail::best_containment_weights tried them):
+// the nearest passes 3.8e11 from the origin. The fix: iterative refinement of the weights
+// (the correction from the weighted point's own barycentric coordinates), which shrinks the
+// weighted point by 4e-4 per step.
+TEST(DistanceFloat, ThinContainmentTriangleStillGivesCoincidentWitnessPoints) {
+    using V = Vec2<float>;
+    const std::vector<V> a = {{0x1.a0180ap-122f, 0x1p-146f},
+                              {0, 0x1.fffffep-46f},
+                              {0x1.41414p-128f, 0},
+                              {0x1.f8p-144f, 0x1p-19f},
+                              {0, 0},
+                              {0x1.47fffep-113f, 0x1.0e4p-136f},
+                              {0x1.84p-135f, 0x1.ff8p-136f},
+                              {0x1.00002p+45f, 0x1.acacacp+45f}};
+    const std::vector<V> b = {{0x1.acacacp+57f, 0x1.fffefep-124f},
+                              {0, 0x1.56p-133f},
+                              {-0x1.1c74p-127f, 0x1.46c8p-128f},
+                              {-0x1p+55f, 0x1.51fffep-47f},
+                              {0x1.414p-136f, 0x1p-1f},
+                              {0, -0x1.6cp-19f},
+                              {-0x1.6d6d6cp-18f, 0},
+                              {0, 0x1.900e46p-60f}};
+    gjk::DistanceInput<float> in;
+    in.a = gjk::ShapeView<float>(a);
+    in.b = gjk::ShapeView<float>(b);
+    in.xf_a.p = {0x1p+43f, 0x1.ep+0f};
+    in.xf_b.p = {0x1.00002p+45f, 0x1.acacacp+45f};
+    in.xf_b.q = {-0x1.0ad524p-1f, 0x1.b4f8cap-1f};
+    const auto r = gjk::distance(in);
+    EXPECT_EQ(r.status, Status::overlapping);
+    const auto ha = oracle::hull(gjk_test::world(a, in.xf_a));
+    const auto hb = oracle::hull(gjk_test::world(b, in.xf_b));
+    const long double bound = tolerance<float>() * 0x1.acacacp+57L;
+    EXPECT_LE(oracle::point_distance(ha, 0, {r.point_a.x, r.point_a.y}), bound);
+    EXPECT_LE(oracle::point_distance(hb, 0, {r.point_b.x, r.point_b.y}), bound);
+}
