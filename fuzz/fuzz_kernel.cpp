@@ -372,8 +372,8 @@ template <class T> void check_penetration(const Query<T>& q, const Truth* truth)
 /// Shape cast: B moves toward A's position (the translation is the difference of the two
 /// transforms' positions, so the query's bytes decide it). Finite fields, a fraction in
 /// [0, 1], the cap kept; in range, at a reported hit that did not start overlapping the
-/// oracle's distance at the fraction is within the cast's tolerance (64 eps of the motion's
-/// scale, doubled here) of contact - checked only when that scale is the query's.
+/// oracle's distance at the fraction is within the cast's tolerance (64 eps of the cast's own
+/// scale: the motion, the shapes' extents and radii; doubled here) of contact.
 template <class T> void check_cast(const Query<T>& q, const Truth* truth) {
     gjk::CastInput<T> in;
     const gjk::DistanceInput<T> d = input_of(q);
@@ -405,7 +405,27 @@ template <class T> void check_cast(const Query<T>& q, const Truth* truth) {
     moved.use_radii = true; // a cast always counts the radii
     moved.xb.p = q.xb.p + r.fraction * in.translation_b;
     const Truth at = truth_of(moved);
-    const long double scale = truth->tol / tolerance<T>();
+    // The cast's own scale (gjk/cast.hpp, shape_cast): the furthest a transform's origin gets,
+    // plus both shapes' extents (the largest |local point|) and both radii, which a cast
+    // always counts. The query's scale (truth->tol) was used here, but it leaves the radii
+    // out when use_radii is off and counts a point's extent and its position together, not
+    // added: up to 2.9 times smaller, and three hits within the cast's tolerance were taken
+    // for errors (the 2026-11-23 campaigns; TEST(CastDouble,
+    // HitIsWithinTheToleranceOfItsOwnScale)).
+    auto extent = [](const std::vector<gjk::Vec2<T>>& pts) {
+        long double e = 0;
+        for (const auto& p : pts)
+            e = std::max(e, std::hypot((long double)p.x, (long double)p.y));
+        return e;
+    };
+    auto far = [](gjk::Vec2<T> p) {
+        return std::max(std::fabs((long double)p.x), std::fabs((long double)p.y));
+    };
+    // A stays put; B moves from xb.p to xb.p + translation_b = xa.p.
+    const long double scale =
+        std::max(far(q.xa.p), far(q.xb.p)) + extent(q.a) + extent(q.b) + (long double)q.ra + q.rb;
+    // Doubled: the cast stops when its own computed gap is within its tolerance, and that
+    // gap carries GJK's round-off, a few eps of the same scale.
     const long double tol = 2 * gjk::kCastToleranceUlps * std::numeric_limits<T>::epsilon() * scale;
     if (at.distance > tol || at.depth > tol)
         fail("cast: at the hit fraction the shapes are not in contact", at.distance, at.depth);

@@ -509,3 +509,30 @@ TYPED_TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime) {
     EXPECT_GE(stats.hits, stats.cases / 5);
     EXPECT_EQ(stats.max_iterations, 0); // kMaxToiIterations covers every sweep of the sample
 }
+
+// Found by fuzz_kernel (fuzz/findings/fuzz_kernel-cast-own-scale-*), a checker bug, not the
+// kernel's: a point of A with radius 2 at (-9.25, 0), B (points up to 4.625 from its origin,
+// radius 7.125) moving from (0, 6.25) to A's origin. The hit leaves the rounded shapes
+// 3.6e-13 apart, within the cast's tolerance: 64 eps of its scale (gjk/cast.hpp: the furthest
+// position 6.25 plus the extents 9.25 and 4.625 plus the radii, 29.25), 4.2e-13. fuzz_kernel
+// measured it against the query's scale instead (10.875: no radii, a point's position and
+// extent counted once), 2.7 times smaller, and reported an error; it now uses the cast's.
+TEST(CastDouble, HitIsWithinTheToleranceOfItsOwnScale) {
+    using V = Vec2<double>;
+    const std::vector<V> a = {{-9.25, 0}};
+    const std::vector<V> b = {{0, 0},           {4.625, 0},       {0, 0},          {0.375, -0.125},
+                              {-0.125, -0.125}, {-0.125, -0.125}, {-0.125, -0.125}};
+    gjk::CastInput<double> in;
+    in.a = gjk::ShapeView<double>(a, 2);
+    in.b = gjk::ShapeView<double>(b, 7.125);
+    in.xf_b.p = {0, 6.25};
+    in.translation_b = {0, -6.25};
+    const auto r = gjk::shape_cast(in);
+    ASSERT_EQ(r.status, CastStatus::hit);
+    gjk::Transform<double> at = in.xf_b;
+    at.p = in.xf_b.p + r.fraction * in.translation_b;
+    const long double gap = oracle::rounded_distance(oracle::hull(gjk_test::world(a, in.xf_a)), 2,
+                                                     oracle::hull(gjk_test::world(b, at)), 7.125);
+    const double scale = 6.25 + 9.25 + 4.625 + 2 + 7.125;
+    EXPECT_LE(gap, gjk::kCastToleranceUlps * std::numeric_limits<double>::epsilon() * scale);
+}

@@ -715,3 +715,167 @@ TEST(DistanceFloat, GapOfAFewUlpsIsNotTakenForContact) {
     EXPECT_EQ(r.status, Status::separated);
     EXPECT_NEAR((long double)r.distance, expected, tolerance<float>() * 3);
 }
+
+// Regression, found by fuzz_kernel (fuzz/findings/fuzz_kernel-float-mixed-magnitudes-1 and
+// -2): float shapes that mix 1e16..1e17 with subnormal coordinates. In the first, GJK starts
+// at the vertex w0 = (5.6e10, 3.4e8) of Z; the support along -w0 is w1 = (3.6e12, -6.0e14),
+// nearly perpendicular to w0, so the closest point of the edge (w0, w1) is only 245 closer to
+// the origin than w0 (4e-9 of it, below float's resolution), and the computed squared
+// distance came out an ulp LARGER than w0's. The loop stopped with no_progress at 5.6e10,
+// although the edge's normal points at a vertex of Z 7.45e-9 from the origin: an error of
+// 4 times the bound (4e-7 of the scale 3.6e16). The second is the same at 2.9e17 (an
+// improvement of 3e-8 relative that computed as 1 eps worse), with an iteration cap of 2:
+// no_progress claimed a converged 2.88380e17 where the distance is 2.88371e17 (76 times the
+// bound). The fix (detail::run): a squared distance within the round-off of computing it
+// (8 eps) of the previous one counts as a stall, like an exactly equal one (TEST(DistanceFloat,
+// NeedleWithImprovementBelowFloatResolutionStillConverges)), and the loop goes on along the
+// edge's normal: the first finds the 7.45e-9, the second runs into its cap of 2 and says so
+// (max_iterations: an upper bound), and converges to the oracle's distance with the default cap.
+TEST(DistanceFloat, MixedMagnitudesStayWithinTheBound) {
+    using V = Vec2<float>;
+    auto oracle_distance = [](const gjk::DistanceInput<float>& in) {
+        auto world = [](gjk::ShapeView<float> v, const gjk::Transform<float>& xf) {
+            return oracle::hull(
+                gjk_test::world(std::vector<V>(v.points.begin(), v.points.end()), xf));
+        };
+        return oracle::distance(world(in.a, in.xf_a), world(in.b, in.xf_b)).distance;
+    };
+    {
+        const std::vector<V> a = {{0x1.ff7ap-126f, 0x1.fep-142f},
+                                  {0, 0},
+                                  {0x1.fcp-143f, 0x1.fep-134f},
+                                  {-0x1p+55f, 0},
+                                  {-0x1.17fffep-95f, 0x1.fc001p-127f}};
+        const std::vector<V> b = {{0x1.a2a2p+35f, 0x1.44p-143f},
+                                  {0x1.0006e8p-127f, -0x1.12p+49f},
+                                  {0x1.01fbe8p-127f, -0x1p-27f}};
+        gjk::DistanceInput<float> in;
+        in.a = gjk::ShapeView<float>(a);
+        in.b = gjk::ShapeView<float>(b);
+        in.xf_a.p = {0x1p-111f, 0x1.000a8p-117f};
+        in.xf_b.p = {0x1p-147f, 0x1.008p-111f};
+        in.xf_b.q = {0x1.fffd88p-1f, 0x1.921f1p-8f};
+        const long double expected = oracle_distance(in); // 7.45e-9
+        const auto r = gjk::distance(in);
+        EXPECT_EQ(r.status, Status::separated);
+        EXPECT_NEAR((long double)r.distance, expected, tolerance<float>() * 0x1p+55);
+    }
+    {
+        const std::vector<V> a = {{0, 0x1.fep-126f},
+                                  {0x1.0e5p-136f, -0x1p+55f},
+                                  {0, -0x1.11fffep-110f},
+                                  {-0x1.11131p-110f, -0x1.fffep-110f},
+                                  {-0x1.13111p-110f, -0x1.11111p-110f}};
+        const std::vector<V> b = {{-0x1.11111p-110f, -0x1.11111p-110f},
+                                  {0, -0.0f},
+                                  {0x1.004348p-127f, 0x1.0b22p-129f},
+                                  {0x1p-95f, -0x1.400172p-27f},
+                                  {0x1p+43f, 0x1.1p+1f}};
+        gjk::DistanceInput<float> in;
+        in.a = gjk::ShapeView<float>(a);
+        in.b = gjk::ShapeView<float>(b);
+        in.xf_a.p = {0x1.0022p+58f, 0x1p+19f};
+        in.xf_b.p = {0x1.00802p-63f, 0x1.64p-142f};
+        in.max_iterations = 2;
+        const long double expected = oracle_distance(in); // 2.88371e17
+        // The scale of fuzz_kernel: |x| + |y| of A's local point plus its translation.
+        const long double bound = tolerance<float>() * (0x1.0022p+58L + 0x1p+19L + 0x1p+55L);
+        const auto capped = gjk::distance(in);
+        if (capped.status == Status::max_iterations) {
+            EXPECT_GE((long double)capped.distance, expected - bound); // an upper bound
+        } else {
+            EXPECT_NEAR((long double)capped.distance, expected, bound);
+        }
+        in.max_iterations = gjk::kMaxIterations;
+        const auto r = gjk::distance(in);
+        EXPECT_EQ(r.status, Status::separated);
+        EXPECT_NEAR((long double)r.distance, expected, bound);
+    }
+}
+
+// Regression, found by fuzz_kernel (fuzz/findings/fuzz_kernel-tiny-vertex-*): float
+// shapes of 1e-6 with a vertex of Z at 5.7e-44 (or 1.3e-41) from the origin, which is 4.6e-6
+// (1.1e-6) deep inside Z: the shapes overlap by 10 (3) times the bound, 4e-7. GJK starts at
+// that vertex; the search direction -w = (-5.7e-44, 0) times B's points of 1e-6 underflows to
+// 0 in every dot product, so the support returned the vertex itself, and the squared distance
+// 3e-87 underflowed to 0: "separated", at 5.7e-44. Two fixes (gjk/distance.hpp): the search
+// direction is scaled up by a power of two when all its coordinates are below sqrt(min)
+// (detail::resolvable), so the support sees the points; and a vertex whose squared length is
+// 0 ends as vertex_overlap (detail::settle, the rule for an edge through the origin applied to
+// a vertex), after which touching_normal() finds no side bare and says "overlapping".
+TEST(DistanceFloat, TinyVertexStillFindsTheOverlap) {
+    using V = Vec2<float>;
+    auto check = [](const std::vector<V>& a, const std::vector<V>& b, int cap) {
+        gjk::DistanceInput<float> in;
+        in.a = gjk::ShapeView<float>(a);
+        in.b = gjk::ShapeView<float>(b);
+        in.max_iterations = cap;
+        const long double depth =
+            oracle::depth(oracle::hull(to_oracle(a)), oracle::hull(to_oracle(b)));
+        ASSERT_GT(depth, tolerance<float>() * 2); // clearly overlapping: the bound at a scale of 2
+        const auto r = gjk::distance(in);
+        EXPECT_EQ(r.status, Status::overlapping);
+        EXPECT_EQ(r.distance, 0.0f);
+        EXPECT_TRUE(gjk::overlap(in).overlap);
+    };
+    check({{0, 0}},
+          {{0x1.48p-144f, 0},
+           {0x1.628ep-15f, 0x1.818p-127f},
+           {0, 0x1.00000ap+1f},
+           {0x1p-132f, 0x1p-140f},
+           {-0x1p-19f, -0x1.6d6d6cp-18f},
+           {-0x1.6d6d6cp-18f, 0x1.6d6d6cp-126f},
+           {0, 0}},
+          4);
+    check({{0x1.022626p-125f, 0x1.020202p-125f},
+           {-0x1.020202p-19f, 0x1.40304p-131f},
+           {0x1.020202p-125f, -0x1.020202p-19f},
+           {0x1.40304p-131f, 0x1.020202p-125f}},
+          {{0x1.020202p-125f, 0x1.020202p-125f},
+           {-0x1.972802p-19f, -0x1.2cb1dap-18f},
+           {0, 0},
+           {0x1.40014p-131f, 0}},
+          3);
+}
+
+// Regression, found by fuzz_kernel (fuzz/findings/fuzz_kernel-thin-containment-*): float
+// shapes mixing 2.4e17 with subnormal coordinates; GJK ends in a triangle of Z that contains
+// the origin, 2.8e17 long and 6e13 wide. Its barycentric weights come from sub-areas whose
+// round-off (eps |w|^2 = 7e27) is 4e-4 of the area, and the weighted point was 1.8e12 from the
+// origin, so the common witness point was 3.8e11 off shape B (the bound: 4e-7 of the scale
+// 2.4e17 is 9.7e10). The edges cannot help (detail::best_containment_weights tried them):
+// the nearest passes 3.8e11 from the origin. The fix: iterative refinement of the weights
+// (the correction from the weighted point's own barycentric coordinates), which shrinks the
+// weighted point by 4e-4 per step.
+TEST(DistanceFloat, ThinContainmentTriangleStillGivesCoincidentWitnessPoints) {
+    using V = Vec2<float>;
+    const std::vector<V> a = {{0x1.a0180ap-122f, 0x1p-146f},
+                              {0, 0x1.fffffep-46f},
+                              {0x1.41414p-128f, 0},
+                              {0x1.f8p-144f, 0x1p-19f},
+                              {0, 0},
+                              {0x1.47fffep-113f, 0x1.0e4p-136f},
+                              {0x1.84p-135f, 0x1.ff8p-136f},
+                              {0x1.00002p+45f, 0x1.acacacp+45f}};
+    const std::vector<V> b = {{0x1.acacacp+57f, 0x1.fffefep-124f},
+                              {0, 0x1.56p-133f},
+                              {-0x1.1c74p-127f, 0x1.46c8p-128f},
+                              {-0x1p+55f, 0x1.51fffep-47f},
+                              {0x1.414p-136f, 0x1p-1f},
+                              {0, -0x1.6cp-19f},
+                              {-0x1.6d6d6cp-18f, 0},
+                              {0, 0x1.900e46p-60f}};
+    gjk::DistanceInput<float> in;
+    in.a = gjk::ShapeView<float>(a);
+    in.b = gjk::ShapeView<float>(b);
+    in.xf_a.p = {0x1p+43f, 0x1.ep+0f};
+    in.xf_b.p = {0x1.00002p+45f, 0x1.acacacp+45f};
+    in.xf_b.q = {-0x1.0ad524p-1f, 0x1.b4f8cap-1f};
+    const auto r = gjk::distance(in);
+    EXPECT_EQ(r.status, Status::overlapping);
+    const auto ha = oracle::hull(gjk_test::world(a, in.xf_a));
+    const auto hb = oracle::hull(gjk_test::world(b, in.xf_b));
+    const long double bound = tolerance<float>() * 0x1.acacacp+57L;
+    EXPECT_LE(oracle::point_distance(ha, 0, {r.point_a.x, r.point_a.y}), bound);
+    EXPECT_LE(oracle::point_distance(hb, 0, {r.point_b.x, r.point_b.y}), bound);
+}

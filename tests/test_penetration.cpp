@@ -416,3 +416,95 @@ TYPED_TEST(Penetration, DepthMatchesTheBruteForceMinkowskiHull) {
     EXPECT_GE(stats.cases, 10000);
     EXPECT_GE(stats.overlapping, 4000); // the sample really is mostly about penetration
 }
+
+// Regression, found by fuzz_kernel (fuzz/findings/fuzz_kernel-epa-double-depth-zero and
+// fuzz_kernel-epa-crossing-segments). EPA's closest edge is chosen by where the origin's foot
+// falls: on the edge, its line's distance d; beyond an end, the distance to that end. The
+// depth was then d for a foot on the edge and 0 otherwise - but round-off puts the foot just
+// beyond an end (u = 1 + 1e-16) whenever the closest point of Z's boundary is a vertex of the
+// polygon, and the answer was depth 0, "touching":
+//  - the point A = (0, 0.125), rotated by 45 degrees, inside B, the triangle (-7, 0),
+//    (0.375, 0), (0, 12.25) with more points on its axes: Z's closest edge to the origin is
+//    y = -0.125, its middle point (0, -0.125) (B's (0, 0)) is GJK's first vertex, so EPA's
+//    polygon has a vertex exactly at the foot; depth 0.125;
+//  - two long, nearly parallel segments crossing each other with subnormal translations:
+//    depth 1.0.
+// Both depend on the exact bits (the same queries in 9-digit decimals give the right depth):
+// the values below are the fuzzer's, to the last bit. The fix (detail::epa): the depth is the
+// line's distance d wherever the foot falls; d never exceeds the distance to the edge, so a
+// polygon flattened by round-off still answers about 0.
+TEST(PenetrationDouble, FootJustBeyondTheClosestEdgeStillGivesTheDepth) {
+    using V = Vec2<double>;
+    auto expected_depth = [](const gjk::DistanceInput<double>& in) {
+        auto world = [](gjk::ShapeView<double> v, const gjk::Transform<double>& xf) {
+            return oracle::hull(
+                gjk_test::world(std::vector<V>(v.points.begin(), v.points.end()), xf));
+        };
+        return oracle::depth(world(in.a, in.xf_a), world(in.b, in.xf_b));
+    };
+    {
+        const std::vector<V> a = {{0, 0}};
+        const std::vector<V> b = {{0, 0}, {0, 0}, {0, 12.25}, {0.375, 0}, {-7, 0}, {0, 1}, {0, 0}};
+        gjk::DistanceInput<double> in;
+        in.a = gjk::ShapeView<double>(a);
+        in.b = gjk::ShapeView<double>(b);
+        in.xf_a.p = {0, 0.125};
+        in.xf_a.q = {0x1.6a09e667f3bcdp-1, 0x1.6a09e667f3bccp-1};
+        in.max_iterations = 2;
+        ASSERT_EQ(expected_depth(in), 0.125L);
+        const auto r = gjk::penetration(in);
+        EXPECT_EQ(r.status, Status::overlapping);
+        EXPECT_NEAR(r.depth, 0.125, 32 * std::numeric_limits<double>::epsilon() * 12.25);
+    }
+    {
+        const std::vector<V> a = {{0, 0x0.0000501p-1022},
+                                  {0x1.dff5f0068p+33, 0x1.0000000000007p+0}};
+        const std::vector<V> b = {{0x1.2a05f2p+34, 0x1.8p+1}, {0, -0x1.0000000007fffp+0}};
+        gjk::DistanceInput<double> in;
+        in.a = gjk::ShapeView<double>(a);
+        in.b = gjk::ShapeView<double>(b);
+        in.xf_a.p = {0x1.06302c8p-959, 0x1.0040a1c200008p-1022};
+        in.xf_b.p = {0x0.000e174401p-1022, 0};
+        const long double expected = expected_depth(in); // 1.0000000000072757
+        ASSERT_NEAR(expected, 1.0L, 1e-9L);
+        const auto r = gjk::penetration(in);
+        EXPECT_EQ(r.status, Status::overlapping);
+        // The scale is the segments' length, 5e9: 32 eps of it is 3.5e-6.
+        EXPECT_NEAR((long double)r.depth, expected, tolerance<double>() * 0x1.2a05f2p+34L);
+    }
+}
+
+// Regression, found by fuzz_kernel (fuzz/findings/fuzz_kernel-epa-float-near-range): float
+// coordinates up to 1.1e18 (the kernel's range is 1.15e18) mixed with subnormal ones. EPA
+// answered 7.86601184e16, the exact depth (7.866011417e16, from rational arithmetic), but the
+// oracle said 7.2057594e16 = 2^56, and the check failed: the oracle's bug, not the kernel's.
+// Its hull of the long double differences had an edge one rounding long (2.5e-14 - 1e-33 and
+// its neighbour), and the distance to that edge's line, |p x q| / |q - p|, divided the cross
+// product's round-off by that tiny length. Fixed in oracle::depth (the distance to the edge,
+// not its line; TEST(OracleDepth, TinyHullEdgesDoNotDecideTheDepth)); this pins the kernel's
+// answer against the exact depth.
+TEST(PenetrationFloat, NearTheRangeMatchesTheExactDepth) {
+    using V = Vec2<float>;
+    const std::vector<V> a = {
+        {-0x1.8278p+4f, -0x1.c18004p+58f}, {-0x1.007ep+57f, -0x1.be4p-63f},
+        {0x1.0848p-135f, 0x1.439p+59f},    {0x1.00304p+55f, 0x1.0382p-95f},
+        {-0x1.3e2ep-83f, -0x1.838382p+4f}, {0x1.58cc1p-129f, -0x1.f0700ep+59f},
+        {0x1.fa7f5p-126f, 0x1.06p-117f},   {0x1.19199p+56f, -0x1.c7062ap-46f}};
+    const std::vector<V> b = {{0x1.dff7f4p-127f, 0x1.65fffep-110f},
+                              {0, 0},
+                              {0, 0x1.04p-143f},
+                              {0, 0},
+                              {0, 0},
+                              {0, 0},
+                              {0, 0},
+                              {0, 0}};
+    gjk::DistanceInput<float> in;
+    in.a = gjk::ShapeView<float>(a);
+    in.b = gjk::ShapeView<float>(b);
+    in.use_radii = false;
+    const auto r = gjk::penetration(in);
+    // The distance to Z = B - A's edge from -a[7] to -a[2], in exact rational arithmetic.
+    const long double exact = 7.8660114171110588306e16L;
+    EXPECT_EQ(r.status, Status::overlapping);
+    EXPECT_NEAR((long double)r.depth, exact, tolerance<float>() * 0x1.f0700ep+59L);
+}

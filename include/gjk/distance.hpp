@@ -419,6 +419,25 @@ template <class T> void keep(LoopSimplex<T>& s, const Solution<T>& r) {
     s.count = n;
 }
 
+/// A direction with every coordinate below sqrt(min) (1.1e-19 in float), scaled by a power
+/// of two - exact, and only the direction matters - so that its largest coordinate is in
+/// [1, 2); any other direction as it is. The support's dot products of such a direction with
+/// the shapes' points underflow: a vertex of Z 5.7e-44 from the origin gave d = (-5.7e-44, 0),
+/// every product with B's points (of 1e-6) was 0, the support returned the vertex itself, and
+/// shapes 4.6e-6 into each other were "separated" (TEST(DistanceFloat,
+/// TinyVertexStillFindsTheOverlap)). From sqrt(min) up, a product with a coordinate of
+/// sqrt(min) or more is a normal number, so the support compares them to eps, and smaller
+/// coordinates weigh less than sqrt(min) |d|, far below any tolerance (4e-7 of a scale >= 1).
+/// Scaled to about 1, the products stay below 2 * 4 sqrt(2) kernel_range: no overflow.
+template <class T> Vec2<T> resolvable(Vec2<T> d) {
+    const T largest = std::max(std::abs(d.x), std::abs(d.y));
+    if (!(largest < std::sqrt(std::numeric_limits<T>::min())) || largest == T(0)) {
+        return d; // the common case; NaN and zero too
+    }
+    const int e = std::ilogb(largest);
+    return {std::ldexp(d.x, -e), std::ldexp(d.y, -e)};
+}
+
 /// The search direction toward the origin, from a solved 1- or 2-simplex, or zero when the
 /// origin lies on the simplex.
 ///  - A vertex: d = origin - w = -w; zero exactly when the origin is the vertex (case 3a).
@@ -426,12 +445,13 @@ template <class T> void keep(LoopSimplex<T>& s, const Solution<T>& r) {
 ///    single-precision segment has dot(d, B - A) = 3.2e-6); instead d = perp(e), exactly
 ///    perpendicular (gjk/math.hpp), flipped so that dot(d, origin - w0) > 0. No division.
 ///    When that dot product is exactly zero the origin is on the edge (cases 3b and 4).
+/// Either is resolvable(): a tiny direction is scaled up, exactly.
 template <class T> Vec2<T> search_direction(const LoopSimplex<T>& s) {
     if (s.count == 1) {
-        return -s.w[0];
+        return resolvable(-s.w[0]);
     }
     const Vec2<T> e = s.w[1] - s.w[0];
-    const Vec2<T> d = perp(e);
+    const Vec2<T> d = resolvable(perp(e));
     const T side = dot(d, -s.w[0]);
     if (!(side != T(0)) || side != side) {
         return {}; // side == 0, or NaN from overflow: no direction to search
@@ -521,7 +541,20 @@ Simplex<T> world_simplex(const Support& z, const Transform<T>& xf_a, const LoopS
 /// 0.137 into each other was reported "separated" at 1.4e-17
 /// (TEST(DistanceDouble, OriginWithinRoundOffOfAnEdgeIsStillAnOverlap)); touching_normal()
 /// then decides touching or overlapping as for any edge_overlap.
-template <class T> Termination settle(Termination t, const LoopSimplex<T>& s, Vec2<T> closest) {
+/// A vertex the same way, when the loop's last support lay beyond it (`beyond`: a support
+/// that round-off had culled, found again): its closest point is itself, and the rule
+/// |w|^2 <= eps^2 |w|^2 holds only when the square underflowed to 0 (|w| below 2.6e-23 in
+/// float, 1.5e-162 in double): nothing measured there tells the vertex from the origin, and
+/// that is case 3a, vertex_overlap. A float vertex 5.7e-44 from the origin, whose edge to a
+/// support 5.4e-6 away had coordinates that underflowed, was "separated" from shapes 4.6e-6
+/// deep into each other (fuzz_kernel, TEST(DistanceFloat, TinyVertexStillFindsTheOverlap)).
+/// A vertex that is its own support is a proven separation, however small (TYPED_TEST(Distance,
+/// SubnormalCoordinatesGiveExactOrOracleAnswers)).
+template <class T>
+Termination settle(Termination t, const LoopSimplex<T>& s, Vec2<T> closest, bool beyond = false) {
+    if (s.count == 1) {
+        return beyond && length_squared(s.w[0]) == T(0) ? Termination::vertex_overlap : t;
+    }
     if (s.count != 2) {
         return t;
     }
@@ -587,14 +620,21 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
 
         // GJK's distance strictly decreases in exact arithmetic; if it did not, round-off is
         // at work (or a duplicate point under another index): keep the previous simplex, which
-        // is this one without its newest vertex, weights as they were. An exactly equal
-        // distance gets kStalls more chances: in float a real step can improve the squared
-        // distance by less than its resolution (a 137,465-long needle stopped 1.4e-6 of its
-        // length short, TEST(DistanceFloat,
-        // NeedleWithImprovementBelowFloatResolutionStillConverges)); the cap on stalls keeps a
-        // true round-off cycle short.
+        // is this one without its newest vertex, weights as they were. A distance equal up to
+        // the round-off of computing it gets kStalls more chances: in float a real step can
+        // improve the squared distance by less than its resolution (a 137,465-long needle
+        // stopped 1.4e-6 of its length short, TEST(DistanceFloat,
+        // NeedleWithImprovementBelowFloatResolutionStillConverges)), and then the computed one
+        // can even come out a little larger (an ulp, for a 5.6e10 vertex whose edge to a point
+        // 6e14 away turned the search toward a point 7e-9 from the origin: TEST(DistanceFloat,
+        // MixedMagnitudesStayWithinTheBound)). The round-off: such a step moves P = u w0 + v w1
+        // by much less than |w0| (u is nearly 1), so each coordinate of P is computed to about
+        // 2 eps of |w0|, which moves |P|^2 by up to 4 eps of |w0|^2; the sums of squares add
+        // 1.5 eps each: 8 eps of the previous squared distance covers it. The cap on stalls
+        // keeps a true round-off cycle short.
         if (!(distance2 < previous_distance2)) { // NaN fails safe: stop
-            if (!(distance2 == previous_distance2 && stalls < kStalls)) {
+            const T noise = 8 * std::numeric_limits<T>::epsilon() * previous_distance2;
+            if (!(distance2 <= previous_distance2 + noise && stalls < kStalls)) {
                 --s.count;
                 return finish(settle(Termination::no_progress, s, out.closest), out.closest);
             }
@@ -640,7 +680,8 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
             repeated |= (i < saved_count) & (pair == saved[i]);
         }
         if (repeated) {
-            return finish(settle(Termination::repeated_support, s, solution.closest),
+            const bool beyond = pair != s.pair[0];
+            return finish(settle(Termination::repeated_support, s, solution.closest, beyond),
                           solution.closest);
         }
 
@@ -694,6 +735,41 @@ template <class T> void best_containment_weights(LoopSimplex<T>& triangle) {
         return;
     }
     LoopSimplex<T> best = triangle;
+    // A thin triangle that is not flat enough for an edge to pass near the origin gets
+    // iterative refinement first: the weights are the barycentric coordinates of the weighted
+    // point p, so the origin's are the weights corrected by cross(p, w_k - w_j) / area (the
+    // derivative of the sub-areas). The correction is right to about eps |w|^2 / area of
+    // itself, so each step shrinks p by that factor, down to the round-off of p itself; two
+    // steps, each kept only if p shrinks. A float triangle 2.8e17 long and 6e13 wide had its
+    // weighted point 1.8e12 from the origin and its nearest edge 3.8e11, against a bound of
+    // 9.7e10; a step shrinks p by 4e-4 there (fuzz_kernel, TEST(DistanceFloat,
+    // ThinContainmentTriangleStillGivesCoincidentWitnessPoints)).
+    const Vec2<T>* w = triangle.w;
+    const T area = cross(w[1] - w[0], w[2] - w[0]);
+    Vec2<T> q = p;
+    for (int step = 0; step < 2 && area != T(0); ++step) {
+        LoopSimplex<T> refined = best;
+        T sum = T(0);
+        for (int i = 0; i < 3; ++i) {
+            const int j = (i + 1) % 3, k = (i + 2) % 3;
+            refined.weight[i] = std::max(T(0), best.weight[i] + cross(q, w[k] - w[j]) / area);
+            sum += refined.weight[i];
+        }
+        if (!(sum > T(0))) {
+            break;
+        }
+        for (T& weight : refined.weight) {
+            weight /= sum;
+        }
+        const Vec2<T> r =
+            refined.weight[0] * w[0] + refined.weight[1] * w[1] + refined.weight[2] * w[2];
+        if (!(length_squared(r) < best_distance2)) {
+            break;
+        }
+        best = refined;
+        best_distance2 = length_squared(r);
+        q = r;
+    }
     for (int i = 0; i < 3; ++i) {
         const int j = (i + 1) % 3;
         LoopSimplex<T> edge;

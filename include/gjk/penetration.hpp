@@ -333,10 +333,14 @@ EpaResult<T> epa(const Support& z, const MinkowskiPoint<T>* seed, int seed_count
         return touching(Vec2<T>{T(1), T(0)}, p[0], p[0]);
     }
     // The closest point of the closest edge, at the fraction u along it; the witnesses take
-    // the same weights. With the foot on the edge, the depth is the line's distance d.
+    // the same weights. The depth is the line's distance d, also when round-off put the foot
+    // just beyond an end of the edge (u = 1 + 1e-16): the depth was 0 there, "touching" for
+    // shapes 0.125 or 1.0 into each other (TEST(PenetrationDouble,
+    // FootJustBeyondTheClosestEdgeStillGivesTheDepth)). d <= the distance to the edge, so a
+    // polygon flattened by round-off with the origin beyond its ends still answers about 0.
     const M& vi = p[static_cast<std::size_t>(edge.i)];
     const M& vj = p[static_cast<std::size_t>(edge.i + 1) % p.size()];
-    out.depth = edge.on_edge ? std::max(edge.d, T(0)) : T(0);
+    out.depth = std::max(edge.d, T(0));
     out.normal = -edge.m;
     out.a = vi.a + edge.u * (vj.a - vi.a);
     out.b = vi.b + edge.u * (vj.b - vi.b);

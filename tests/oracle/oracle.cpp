@@ -300,8 +300,12 @@ R depth(const std::vector<P>& ha, const std::vector<P>& hb) {
         if (orient(p, q, origin) <= 0) {
             return 0;
         }
-        const R d = std::fabs(p.x * q.y - p.y * q.x) / std::hypot(q.x - p.x, q.y - p.y);
-        best = std::min(best, d);
+        // The distance to the edge, not to its line: with the origin inside the hull both give
+        // the same minimum, but |p x q| / |q - p| divides the cross product's round-off by the
+        // length of the edge, and a hull of float differences like 2.5e-14 - 1e-33 has edges
+        // one rounding long: one at x = -7.9e16 came out 2^56 = 7.2e16 from the origin, below
+        // the depth, 7.87e16 (fuzz_kernel; TEST(OracleDepth, TinyHullEdgesDoNotDecideTheDepth)).
+        best = std::min(best, point_segment_distance(origin, p, q, nullptr));
     }
     return best;
 }

@@ -78,11 +78,12 @@ struct Closest {
 Closest distance(const std::vector<P>& ha, const std::vector<P>& hb);
 
 /// Penetration depth of two intersecting hulls: the minimum, over the edges of the convex hull of
-/// the Minkowski difference {b - a}, of the distance from the origin to the edge's supporting
-/// line; 0 when the origin is on the boundary or the difference has no interior (fewer than 3
-/// hull vertices). The differences b_j - a_i are rounded to long double (exact for float inputs
-/// and for double inputs of similar magnitude), then hull() is exact. Returns 0 for
-/// non-intersecting input. Brute force: meant for hulls up to ~64 vertices each.
+/// the Minkowski difference {b - a}, of the distance from the origin to the edge (equal to the
+/// distance to its supporting line for the nearest edge, and well conditioned for tiny ones); 0
+/// when the origin is on the boundary or the difference has no interior (fewer than 3 hull
+/// vertices). The differences b_j - a_i are rounded to long double (exact for float inputs and for
+/// double inputs of similar magnitude), then hull() is exact. Returns 0 for non-intersecting input.
+/// Brute force: meant for hulls up to ~64 vertices each.
 R depth(const std::vector<P>& ha, const std::vector<P>& hb);
 
 /// Distance between rounded shapes (hull ha dilated by radius ra >= 0, hb by rb >= 0):

@@ -9,6 +9,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <ostream>
 #include <random>
@@ -663,6 +664,30 @@ TEST(OracleDepth, ZeroWhenTouchingDisjointOrFlat) {
     EXPECT_EQ(oracle::depth(a, {{1, 0.5L}}), 0);
     // Collinear overlapping segments: the Minkowski difference is a segment, no interior.
     EXPECT_EQ(oracle::depth(oracle::hull({{0, 0}, {2, 0}}), oracle::hull({{1, 0}, {3, 0}})), 0);
+}
+
+// Regression, found by fuzz_kernel (fuzz/findings/fuzz_kernel-epa-float-near-range): float
+// points up to 1.1e18 mixed with subnormal ones. The long double differences b - a round, and
+// their hull has edges one rounding long (the vertices (-7.9e16, 2.5e-14) and (-7.9e16,
+// 2.5e-14 + 1 ulp)). depth() took the distance to each edge's line, |p x q| / |q - p|: for
+// that edge the cross product's round-off divided by a length of 1e-33, 2^56 = 7.2e16, below
+// the true depth, 7.866011417e16 (from rational arithmetic), and fuzz_kernel blamed the
+// kernel's right answer. The distance to the edge itself is well conditioned and, with the
+// origin inside the hull, has the same minimum.
+TEST(OracleDepth, TinyHullEdgesDoNotDecideTheDepth) {
+    auto f = [](const char* hex) { return static_cast<R>(std::strtof(hex, nullptr)); };
+    const Poly a = oracle::hull({{f("-0x1.8278p+4"), f("-0x1.c18004p+58")},
+                                 {f("-0x1.007ep+57"), f("-0x1.be4p-63")},
+                                 {f("0x1.0848p-135"), f("0x1.439p+59")},
+                                 {f("0x1.00304p+55"), f("0x1.0382p-95")},
+                                 {f("-0x1.3e2ep-83"), f("-0x1.838382p+4")},
+                                 {f("0x1.58cc1p-129"), f("-0x1.f0700ep+59")},
+                                 {f("0x1.fa7f5p-126"), f("0x1.06p-117")},
+                                 {f("0x1.19199p+56"), f("-0x1.c7062ap-46")}});
+    const Poly b =
+        oracle::hull({{f("0x1.dff7f4p-127"), f("0x1.65fffep-110")}, {0, 0}, {0, f("0x1.04p-143")}});
+    // Long double differences of 1e17 round by 1e17 * 2^-64 = 0.005.
+    EXPECT_NEAR(oracle::depth(a, b), 7.8660114171110588306e16L, 1);
 }
 
 // ---------------------------------------------------------------------------------------------
