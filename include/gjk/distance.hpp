@@ -302,7 +302,7 @@ template <class T> [[gnu::noinline]] InputError input_error(const DistanceInput<
 /// Checks the preconditions of a query; InputError::none when it may run. A prepared shape
 /// (gjk/prepared.hpp) was checked when it was made: only its stored verdict is read, so the
 /// check costs O(1) instead of a pass over the points.
-template <class T> InputError validate(const DistanceInput<T>& in) {
+template <class T> [[gnu::always_inline]] inline InputError validate(const DistanceInput<T>& in) {
     // The common case, two valid prepared shapes (a prepared shape's view has points exactly
     // when the shape is valid), in one test and inline; anything else is looked at in detail
     // by a function of its own (which kept this one from being inlined: 62 instructions a
@@ -429,13 +429,16 @@ template <class T> void keep(LoopSimplex<T>& s, const Solution<T>& r) {
 /// sqrt(min) or more is a normal number, so the support compares them to eps, and smaller
 /// coordinates weigh less than sqrt(min) |d|, far below any tolerance (4e-7 of a scale >= 1).
 /// Scaled to about 1, the products stay below 2 * 4 sqrt(2) kernel_range: no overflow.
+template <class T> [[gnu::noinline]] Vec2<T> scaled_up(Vec2<T> d, T largest) {
+    const int e = std::ilogb(largest);
+    return {std::ldexp(d.x, -e), std::ldexp(d.y, -e)};
+}
 template <class T> Vec2<T> resolvable(Vec2<T> d) {
     const T largest = std::max(std::abs(d.x), std::abs(d.y));
     if (!(largest < std::sqrt(std::numeric_limits<T>::min())) || largest == T(0)) {
         return d; // the common case; NaN and zero too
     }
-    const int e = std::ilogb(largest);
-    return {std::ldexp(d.x, -e), std::ldexp(d.y, -e)};
+    return scaled_up(d, largest); // out of line: the rare case kept the loop from inlining
 }
 
 /// The search direction toward the origin, from a solved 1- or 2-simplex, or zero when the
@@ -446,7 +449,7 @@ template <class T> Vec2<T> resolvable(Vec2<T> d) {
 ///    perpendicular (gjk/math.hpp), flipped so that dot(d, origin - w0) > 0. No division.
 ///    When that dot product is exactly zero the origin is on the edge (cases 3b and 4).
 /// Either is resolvable(): a tiny direction is scaled up, exactly.
-template <class T> Vec2<T> search_direction(const LoopSimplex<T>& s) {
+template <class T> [[gnu::always_inline]] inline Vec2<T> search_direction(const LoopSimplex<T>& s) {
     if (s.count == 1) {
         return resolvable(-s.w[0]);
     }
@@ -946,8 +949,10 @@ DistanceOutput<T> distance(const DistanceInput<T>& input,
         return out;
     }
     const Transform<T> xf = detail::relative(input.xf_a, input.xf_b);
-    const T ra = input.use_radii ? input.a.radius : T(0);
-    const T rb = input.use_radii ? input.b.radius : T(0);
+    // Radii in use by a product, not a select: the compiler's branch on use_radii mispredicted
+    // every other query in the benchmark, although it never changed (callgrind --branch-sim).
+    const T use = T(input.use_radii); // 0 or 1; a validated radius is finite, so 0 * r is 0
+    const T ra = use * input.a.radius, rb = use * input.b.radius;
     if (input.a.prepared && input.b.prepared) {
         const PreparedSupport<T> sa{input.a.points, input.a.prepared};
         if (input.b.prepared->count() <= PreparedShape<T>::kInline) {
