@@ -421,9 +421,11 @@ template <class T> void check_cast(const Query<T>& q, const Truth* truth) {
     auto far = [](gjk::Vec2<T> p) {
         return std::max(std::fabs((long double)p.x), std::fabs((long double)p.y));
     };
-    // A stays put; B moves from xb.p to xb.p + translation_b = xa.p.
-    const long double scale =
-        std::max(far(q.xa.p), far(q.xb.p)) + extent(q.a) + extent(q.b) + (long double)q.ra + q.rb;
+    // A stays put; B moves from xb.p to xb.p + translation_b = xa.p. At least 1, as every
+    // scale of the contract (README, Robustness): below, the oracle's own long double
+    // round-off (1e-311 for shapes of 1e-304) exceeded 64 eps of the cast's scale.
+    const long double scale = std::max(1.0L, std::max(far(q.xa.p), far(q.xb.p)) + extent(q.a) +
+                                                 extent(q.b) + (long double)q.ra + q.rb);
     // Doubled: the cast stops when its own computed gap is within its tolerance, and that
     // gap carries GJK's round-off, a few eps of the same scale.
     const long double tol = 2 * gjk::kCastToleranceUlps * std::numeric_limits<T>::epsilon() * scale;

@@ -879,3 +879,30 @@ TEST(DistanceFloat, ThinContainmentTriangleStillGivesCoincidentWitnessPoints) {
     EXPECT_LE(oracle::point_distance(ha, 0, {r.point_a.x, r.point_a.y}), bound);
     EXPECT_LE(oracle::point_distance(hb, 0, {r.point_b.x, r.point_b.y}), bound);
 }
+
+// Regression, found by fuzz_kernel (fuzz/findings/fuzz_kernel-flat-containment-16-ulps): a
+// float triangle A from (-3.3e-5, 0) to (2, 0) with its third point 7.45e-9 above the origin,
+// against B, points within 1e-40 of the origin. GJK ends in a containment triangle of Z 2 long
+// and about 1e-40 wide, whose weighted point is 2.8e-6 from the origin: 12 eps of the largest
+// vertex, under the 16 eps below which detail::best_containment_weights took the triangle
+// for well shaped and skipped its edges - but over float's bound, 4e-7 of the scale 2, and
+// the common witness point was 2.8e-6 off B. The long edge passes 1e-41 from the origin. The
+// fix: the triangle is taken as is only within 4 eps (the round-off of its weighted point).
+TEST(DistanceFloat, FlatContainmentTriangleWithinSixteenUlpsStillTriesItsEdges) {
+    using V = Vec2<float>;
+    const std::vector<V> a = {{-0x1.142626p-15f, 0x1.2af8p-136f},
+                              {-0x1.016d6cp-19f, 0x1.7p-144f},
+                              {0, 0x1p-27f},
+                              {0x1p+1f, 0}};
+    const std::vector<V> b = {{0, 0}, {0, 0x1.05p-133f}, {0, 0}, {0x1.4p-147f, 0}};
+    gjk::DistanceInput<float> in;
+    in.a = gjk::ShapeView<float>(a);
+    in.b = gjk::ShapeView<float>(b);
+    in.max_iterations = 3;
+    const auto r = gjk::distance(in);
+    EXPECT_EQ(r.status, Status::overlapping);
+    const auto hb = oracle::hull(to_oracle(b));
+    EXPECT_LE(oracle::point_distance(hb, 0, {r.point_b.x, r.point_b.y}), tolerance<float>() * 2);
+    const auto ha = oracle::hull(to_oracle(a));
+    EXPECT_LE(oracle::point_distance(ha, 0, {r.point_a.x, r.point_a.y}), tolerance<float>() * 2);
+}
