@@ -457,9 +457,9 @@ template <class T> void check_query(Bytes& in, std::uint8_t flags) {
     current_query = describe(q);
     // The oracle answers only finite input inside the range; elsewhere the safety checks run.
     Truth truth;
-    // GJK_FUZZ_SAFETY_ONLY (CI's smoke run, until the open findings of fuzz/findings/ are
-    // fixed): only the safety invariants - no crash, hang or NaN, the right error codes,
-    // distance >= 0, unit or zero normals, caps kept - not the oracle's accuracy checks.
+    // GJK_FUZZ_SAFETY_ONLY (`make fuzz-smoke FUZZ_ACCURACY=0`): only the safety invariants - no
+    // crash, hang or NaN, the right error codes, distance >= 0, unit or zero normals, caps kept -
+    // not the oracle's accuracy checks.
     static const bool accuracy = std::getenv("GJK_FUZZ_SAFETY_ONLY") == nullptr;
     const bool oracle_applies =
         accuracy && expected_error(q) == gjk::InputError::none && within_range(q);
