@@ -238,8 +238,8 @@ template <class T> bool transform_ok(const Transform<T>& xf) {
     // A Rot from from_angle has c^2 + s^2 within a few ulps of 1; a deviation of 1e-3 means a
     // scale or a shear (TEST(Distance, RejectsBadInput)).
     const T range = kernel_range<T>();
-    return (std::abs(xf.q.c * xf.q.c + xf.q.s * xf.q.s - T(1)) <= T(1e-3)) &
-           (std::abs(xf.p.x) <= range) & (std::abs(xf.p.y) <= range);
+    return (int(std::abs(xf.q.c * xf.q.c + xf.q.s * xf.q.s - T(1)) <= T(1e-3)) &
+            int(std::abs(xf.p.x) <= range) & int(std::abs(xf.p.y) <= range)) != 0;
 }
 
 /// What is wrong with an input that failed validate()'s quick test (or none). Not inlined:
@@ -308,10 +308,11 @@ template <class T> [[gnu::always_inline]] inline InputError validate(const Dista
     // by a function of its own (which kept this one from being inlined: 62 instructions a
     // query, callgrind on bench/bench.cpp).
     auto valid_prepared = [](const ShapeView<T>& v) {
-        return (v.prepared != nullptr) & !v.points.empty();
+        return (int(v.prepared != nullptr) & int(!v.points.empty())) != 0;
     };
-    if (valid_prepared(in.a) & valid_prepared(in.b) & detail::transform_ok(in.xf_a) &
-        detail::transform_ok(in.xf_b) & (in.max_iterations >= 1)) {
+    if ((int(valid_prepared(in.a)) & int(valid_prepared(in.b)) &
+         int(detail::transform_ok(in.xf_a)) & int(detail::transform_ok(in.xf_b)) &
+         int(in.max_iterations >= 1)) != 0) {
         return InputError::none;
     }
     return detail::input_error(in);
