@@ -186,7 +186,7 @@ template <class T> struct Soa8 {
 
 /// support_index_scan on a Soa8: the lowest index of the largest x * d.x + y * d.y, each
 /// product rounded as the scalar scan rounds it (TEST(Shape, EightPointSupportIsTheScalarScan)).
-/// A NaN direction gives index 0. Branch-free: about 20 instructions for float and 30 for
+/// A NaN direction gives index 0. Branch-free: about 20 instructions for float and 46 for
 /// double with SSE2, against 65 for the general SSE2 scan of (x, y) pairs, and the support is
 /// the largest single cost of a GJK iteration (callgrind on bench/bench.cpp, Pairs8/cold).
 template <class T>
