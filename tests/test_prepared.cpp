@@ -167,23 +167,33 @@ TYPED_TEST(Prepared, MovedSmallShapeHasTheSupportOfTheTransformedShape) {
             const gjk::TransformedSupport<gjk::PreparedSupport<T>> general{
                 {shape.vertices(), &shape}, xf};
             ASSERT_EQ(moved.count(), general.count());
+            std::vector<Vec2<T>> moved_vertices;
+            T extent = 0; // the largest local coordinate
             for (int i = 0; i < shape.count(); ++i) {
                 EXPECT_EQ(moved.vertex(i), general.vertex(i));
-                EXPECT_EQ(moved.source(i), shape.source_index(i));
+                // The source index names the input point this vertex is.
+                EXPECT_EQ(pts[static_cast<std::size_t>(moved.source(i))],
+                          shape.vertices()[static_cast<std::size_t>(i)]);
+                moved_vertices.push_back(moved.vertex(i));
+                const Vec2<T> p = shape.vertices()[static_cast<std::size_t>(i)];
+                extent = std::max({extent, std::abs(p.x), std::abs(p.y)});
             }
             for (int k = 0; k < 20; ++k) {
                 const Vec2<T> d{T(u(rng)), T(u(rng))};
                 const auto m = moved(d);
                 const auto g = general(d);
-                // The point is the support: no vertex lies further along d (up to the
-                // round-off of comparing rotated rather than moved points).
-                T best = -std::numeric_limits<T>::infinity();
-                for (int i = 0; i < shape.count(); ++i)
-                    best = std::max(best, gjk::dot(d, moved.vertex(i)));
-                EXPECT_EQ(gjk::dot(d, m.point), best);
-                EXPECT_EQ(m.point, moved.vertex(m.index));
-                EXPECT_NEAR(double(gjk::dot(d, g.point)), double(best),
-                            64 * double(std::numeric_limits<T>::epsilon()) * 48);
+                // The index is the talk's scan of the moved vertices (lowest index on ties),
+                // padding slots never win, and the point is that vertex.
+                ASSERT_EQ(m.index, gjk::detail::support_index_scan<T>(moved_vertices, d));
+                EXPECT_EQ(m.point, moved_vertices[static_cast<std::size_t>(m.index)]);
+                // The general support scans the local points along the rotated direction, which
+                // is off by about 2 eps |d|: its choice can fall short by 2 * 2 eps |d| extent
+                // along d, and each moved coordinate carries 2 eps of (extent + |t|) from the
+                // transform. 8 eps |d| (extent + |t|) covers both.
+                const double tol = 8 * double(std::numeric_limits<T>::epsilon()) *
+                                   double(gjk::length(d)) *
+                                   double(extent + std::abs(xf.p.x) + std::abs(xf.p.y));
+                EXPECT_NEAR(double(gjk::dot(d, g.point)), double(gjk::dot(d, m.point)), tol);
                 ++checked;
             }
         }

@@ -338,6 +338,26 @@ template <class T> Transform<T> relative(const Transform<T>& xf_a, const Transfo
     return r;
 }
 
+/// Calls f with the support of Z = B - A in A's frame (`xf`: B's frame seen from A's), built
+/// for the input's shapes, and returns what f returns: for two prepared shapes their O(log n)
+/// supports, with a small B moved into A's frame once (MovedSmallSupport, the common case of
+/// small polygons); otherwise linear scans of the point sets. distance() and overlap() run
+/// their loops through it, so both take the same path for the same pair.
+template <class T, class F>
+decltype(auto) with_local_support(const DistanceInput<T>& input, const Transform<T>& xf, F&& f) {
+    if (input.a.prepared && input.b.prepared) {
+        const PreparedSupport<T> sa{input.a.points, input.a.prepared};
+        if (input.b.prepared->count() <= PreparedShape<T>::kInline) {
+            return f(MinkowskiDifference<PreparedSupport<T>, MovedSmallSupport<T>>{
+                sa, MovedSmallSupport<T>(*input.b.prepared, xf)});
+        }
+        const PreparedSupport<T> sb{input.b.points, input.b.prepared};
+        return f(LocalMinkowski<PreparedSupport<T>>{sa, {sb, xf}});
+    }
+    const PointSetSupport<T> sa{input.a.points}, sb{input.b.points};
+    return f(LocalMinkowski<PointSetSupport<T>>{sa, {sb, xf}});
+}
+
 /// The simplex as the loop keeps it: the Minkowski points w = b - a, the index pairs they came
 /// from and their weights. The shape points a and b are not carried along: the witness points
 /// need them only at the end, and the indices give them back (the loop copies a third as
@@ -959,21 +979,8 @@ DistanceOutput<T> distance(const DistanceInput<T>& input,
     // every other query in the benchmark, although it never changed (callgrind --branch-sim).
     const T use = T(input.use_radii); // 0 or 1; a validated radius is finite, so 0 * r is 0
     const T ra = use * input.a.radius, rb = use * input.b.radius;
-    if (input.a.prepared && input.b.prepared) {
-        const PreparedSupport<T> sa{input.a.points, input.a.prepared};
-        if (input.b.prepared->count() <= PreparedShape<T>::kInline) {
-            // B's few vertices moved into A's frame once (the common case of small polygons).
-            const MinkowskiDifference<PreparedSupport<T>, MovedSmallSupport<T>> z{
-                sa, MovedSmallSupport<T>(*input.b.prepared, xf)};
-            return detail::distance(input, z, ra, rb, cache, trace);
-        }
-        const PreparedSupport<T> sb{input.b.points, input.b.prepared};
-        const detail::LocalMinkowski<PreparedSupport<T>> z{sa, {sb, xf}};
-        return detail::distance(input, z, ra, rb, cache, trace);
-    }
-    const PointSetSupport<T> sa{input.a.points}, sb{input.b.points};
-    const detail::LocalMinkowski<PointSetSupport<T>> z{sa, {sb, xf}};
-    return detail::distance(input, z, ra, rb, cache, trace);
+    return detail::with_local_support(
+        input, xf, [&](const auto& z) { return detail::distance(input, z, ra, rb, cache, trace); });
 }
 
 /// Closest point of a convex shape to the point q (the talk, section 3), as a distance query

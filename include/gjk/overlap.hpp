@@ -62,18 +62,8 @@ template <class T> OverlapOutput<T> overlap(const DistanceInput<T>& input) {
         return out;
     }
     const Transform<T> xf = detail::relative(input.xf_a, input.xf_b);
-    if (input.a.prepared && input.b.prepared) {
-        const PreparedSupport<T> sa{input.a.points, input.a.prepared};
-        if (input.b.prepared->count() <= PreparedShape<T>::kInline) { // as distance() does
-            return detail::overlap(input,
-                                   MinkowskiDifference<PreparedSupport<T>, MovedSmallSupport<T>>{
-                                       sa, MovedSmallSupport<T>(*input.b.prepared, xf)});
-        }
-        const PreparedSupport<T> sb{input.b.points, input.b.prepared};
-        return detail::overlap(input, detail::LocalMinkowski<PreparedSupport<T>>{sa, {sb, xf}});
-    }
-    const PointSetSupport<T> sa{input.a.points}, sb{input.b.points};
-    return detail::overlap(input, detail::LocalMinkowski<PointSetSupport<T>>{sa, {sb, xf}});
+    return detail::with_local_support(input, xf,
+                                      [&](const auto& z) { return detail::overlap(input, z); });
 }
 
 } // namespace gjk
