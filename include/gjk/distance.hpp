@@ -304,14 +304,19 @@ template <class T> [[gnu::noinline]] InputError input_error(const DistanceInput<
 /// check costs O(1) instead of a pass over the points.
 template <class T> [[gnu::always_inline]] inline InputError validate(const DistanceInput<T>& in) {
     // The common case, two valid prepared shapes (a prepared shape's view has points exactly
-    // when the shape is valid), in one test and inline; anything else is looked at in detail
-    // by a function of its own (which kept this one from being inlined: 62 instructions a
-    // query, callgrind on bench/bench.cpp).
-    auto valid_prepared = [](const ShapeView<T>& v) {
-        return (int(v.prepared != nullptr) & int(!v.points.empty())) != 0;
-    };
-    if ((int(valid_prepared(in.a)) & int(valid_prepared(in.b)) &
-         int(detail::transform_ok(in.xf_a)) & int(detail::transform_ok(in.xf_b)) &
+    // when the shape is valid) and sound transforms, in one test and inline; anything it does
+    // not accept is looked at in detail by detail::input_error, which decides exactly. So the
+    // test may be stricter than the rules, and is: the four translation coordinates' sum
+    // within the range instead of each, the two rotations' deviations' sum within 1e-3 instead
+    // of each (NaN and infinities fail both). Two compares instead of six: 60 instructions a
+    // query became 30 (callgrind on bench/bench.cpp).
+    const T reach = std::abs(in.xf_a.p.x) + std::abs(in.xf_a.p.y) + std::abs(in.xf_b.p.x) +
+                    std::abs(in.xf_b.p.y);
+    const T unit = std::abs(in.xf_a.q.c * in.xf_a.q.c + in.xf_a.q.s * in.xf_a.q.s - T(1)) +
+                   std::abs(in.xf_b.q.c * in.xf_b.q.c + in.xf_b.q.s * in.xf_b.q.s - T(1));
+    const bool prepared = (int(in.a.prepared != nullptr) & int(in.b.prepared != nullptr) &
+                           int(!in.a.points.empty()) & int(!in.b.points.empty())) != 0;
+    if ((int(prepared) & int(reach <= kernel_range<T>()) & int(unit <= T(1e-3)) &
          int(in.max_iterations >= 1)) != 0) {
         return InputError::none;
     }
@@ -372,10 +377,27 @@ template <class T, class F>
 /// vertex instead of two (a third of the loop's bookkeeping before: callgrind on
 /// bench/bench.cpp).
 template <class T> struct LoopSimplex {
-    Vec2<T> w[3]{};
-    std::uint64_t pair[3]{};
-    T weight[3]{};
-    int count{0};
+    Vec2<T> w[3];
+    std::uint64_t pair[3];
+    T weight[3];
+    int count;
+
+    /// An empty simplex, every slot zero (keep() and the case-1 test read all three slots).
+    /// Each array on its own: zeroing the whole object at once (104 bytes in double) compiled
+    /// to a `rep stosq`, a microcoded string store that cost a mispredicted branch and about
+    /// 20 instructions a query (callgrind on bench/bench.cpp, gjk_double/Pairs8/cold).
+    LoopSimplex() {
+        for (Vec2<T>& v : w) {
+            v = {};
+        }
+        for (std::uint64_t& p : pair) {
+            p = 0;
+        }
+        for (T& u : weight) {
+            u = T(0);
+        }
+        count = 0;
+    }
 
     static std::uint64_t pack(int index_a, int index_b) {
         return std::uint64_t(std::uint32_t(index_a)) << 32 | std::uint32_t(index_b);
