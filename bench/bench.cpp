@@ -5,6 +5,8 @@
 //   box2d/<workload>       b2Distance (float)
 //   gjk_view/<workload>    the float kernel on plain point views (validated and scanned on
 //                          every call) instead of gjk::PreparedShape objects
+//   floor/<workload>       bench/floor.hpp: the same loop stripped of every guarantee (no
+//   floor_double/...       validation, stall rule, output checks...): what they cost, cold only
 //
 // Workloads: Pairs8/cold (10,000 random convex 8-gon pairs, about half overlapping, random
 // transforms, no cache), Pairs8/warm (the same pairs moving a little over 100 steps, cache
@@ -23,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "floor.hpp"
 #include "gjk/gjk.hpp"
 
 namespace {
@@ -277,6 +280,25 @@ void box2d_pairs(benchmark::State& state, bool warm) {
     state.counters["overlapping"] = double(overlapping) / double(w.inputs.size());
 }
 
+/// bench/floor.hpp on the cold pairs: the fastest loop of this design, without the library's
+/// guarantees.
+template <class T> void floor_pairs(benchmark::State& state) {
+    const GjkWorkload<T>& w = gjk_cold<T>();
+    const std::vector<double>& ref = reference_cold();
+    double iterations = 0, max_error = 0;
+    for (std::size_t k = 0; k < w.inputs.size(); ++k) {
+        const floor_gjk::Result<T> r = floor_gjk::distance(w.inputs[k]);
+        iterations += r.iterations;
+        max_error =
+            std::max(max_error, std::abs(double(r.distance) - ref[k]) / scale_of(pairs8()[k]));
+    }
+    for (auto _ : state) {
+        for (const auto& in : w.inputs)
+            benchmark::DoNotOptimize(floor_gjk::distance(in));
+    }
+    set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), max_error);
+}
+
 // --- BigN ------------------------------------------------------------------------------------
 
 /// The BigN pairs: 1000 different n-gons (each query meets a polygon that is not in the
@@ -358,6 +380,12 @@ int main(int argc, char** argv) {
             gjk_pairs<float>(s, warm, false);
         })->Unit(ms);
     }
+    RegisterBenchmark("floor/Pairs8/cold", [](benchmark::State& s) {
+        floor_pairs<float>(s);
+    })->Unit(ms);
+    RegisterBenchmark("floor_double/Pairs8/cold", [](benchmark::State& s) {
+        floor_pairs<double>(s);
+    })->Unit(ms);
     for (int n : {8, 64, 512, 4096}) {
         const std::string name = "BigN/" + std::to_string(n);
         RegisterBenchmark(("gjk/" + name).c_str(), [n](benchmark::State& s) {
