@@ -46,60 +46,33 @@ template <class T> [[gnu::noinline]] Result<T> distance(const gjk::DistanceInput
         index_a[slot] = i, index_b[slot] = j;
         w[slot] = {b.moved.x[j] - a.x[i], b.moved.y[j] - a.y[i]};
     };
-    auto move = [&](int from, int to) {
-        w[to] = w[from], index_a[to] = index_a[from], index_b[to] = index_b[from];
+    // Drops the vertices outside a region mask (the solvers' region values), in place.
+    auto cull = [&](unsigned mask, const T(&u)[3]) {
+        int kept = 0;
+        for (int k = 0; k < count; ++k) {
+            if ((mask >> k) & 1u) {
+                w[kept] = w[k], index_a[kept] = index_a[k], index_b[kept] = index_b[k];
+                weight[kept++] = u[k];
+            }
+        }
+        count = kept;
     };
     support(shape_a.centre() - b.centre(), 0);
 
     Result<T> r;
-    for (; r.iterations < gjk::kMaxIterations; ++r.iterations) {
-        // The closest point of the simplex to the origin: its Voronoi region by the segment
-        // and triangle coordinates (gjk/segment.hpp, gjk/triangle.hpp with Q = origin), the
-        // vertices outside it dropped in place.
+    while (++r.iterations < gjk::kMaxIterations) {
+        // The closest point of the simplex to the origin: the library's segment and triangle
+        // solvers (gjk/segment.hpp, gjk/triangle.hpp, Q = origin), so that the floor differs
+        // from gjk::distance by the guarantees only; the vertices outside the region are
+        // dropped in place.
         if (count == 2) {
-            const V e = w[1] - w[0];
-            const T u = gjk::dot(w[1], e), v = -gjk::dot(w[0], e);
-            if (v <= T(0)) {
-                count = 1; // vertex 0
-            } else if (u <= T(0)) {
-                move(1, 0), count = 1; // vertex 1
-            } else {
-                weight[0] = u / (u + v), weight[1] = v / (u + v);
-            }
-            if (count == 1) {
-                weight[0] = T(1);
-            }
+            const gjk::SegmentClosest<T> c = gjk::closest_point_segment(w[0], w[1], V{});
+            cull(static_cast<unsigned>(c.region), {c.u, c.v, T(0)});
         } else if (count == 3) {
-            const V p = w[0], q = w[1], s = w[2];
-            const T u_pq = gjk::dot(q, q - p), v_pq = gjk::dot(p, p - q);
-            const T u_qs = gjk::dot(s, s - q), v_qs = gjk::dot(q, q - s);
-            const T u_sp = gjk::dot(p, p - s), v_sp = gjk::dot(s, s - p);
-            const T area = gjk::cross(q - p, s - p);
-            const T u_pqs = gjk::cross(q, s) * area, v_pqs = gjk::cross(s, p) * area,
-                    w_pqs = gjk::cross(p, q) * area;
-            auto edge = [&](int i, int j, T u, T v) {
-                const V wi = w[i], wj = w[j];
-                const int ai = index_a[i], aj = index_a[j], bi = index_b[i], bj = index_b[j];
-                w[0] = wi, w[1] = wj, index_a[0] = ai, index_a[1] = aj, index_b[0] = bi,
-                index_b[1] = bj;
-                weight[0] = u / (u + v), weight[1] = v / (u + v), count = 2;
-            };
-            if (v_pq <= T(0) && u_sp <= T(0)) {
-                count = 1, weight[0] = T(1);
-            } else if (u_pq <= T(0) && v_qs <= T(0)) {
-                move(1, 0), count = 1, weight[0] = T(1);
-            } else if (u_qs <= T(0) && v_sp <= T(0)) {
-                move(2, 0), count = 1, weight[0] = T(1);
-            } else if (u_pq > T(0) && v_pq > T(0) && w_pqs <= T(0)) {
-                edge(0, 1, u_pq, v_pq);
-            } else if (u_qs > T(0) && v_qs > T(0) && u_pqs <= T(0)) {
-                edge(1, 2, u_qs, v_qs);
-            } else if (u_sp > T(0) && v_sp > T(0) && v_pqs <= T(0)) {
-                edge(2, 0, u_sp, v_sp);
-            } else { // the origin is inside the triangle
-                const T sum = u_pqs + v_pqs + w_pqs;
-                weight[0] = u_pqs / sum, weight[1] = v_pqs / sum, weight[2] = w_pqs / sum;
-                break;
+            const gjk::TriangleClosest<T> c = gjk::closest_point_triangle(w[0], w[1], w[2], V{});
+            cull(static_cast<unsigned>(c.region), {c.u, c.v, c.w});
+            if (count == 3) {
+                break; // the origin is inside the triangle
             }
         }
         // The search direction: -w for a vertex, the edge's perpendicular toward the origin.
@@ -123,7 +96,6 @@ template <class T> [[gnu::noinline]] Result<T> distance(const gjk::DistanceInput
         }
         ++count;
     }
-    ++r.iterations;
 
     V pa{}, pb{};
     for (int k = 0; k < count; ++k) {
