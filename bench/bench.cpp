@@ -96,8 +96,10 @@ template <class T> struct GjkWorkload {
 
 /// With `prepared`, the shapes are gjk::PreparedShape objects (made once, outside the timing,
 /// as Box2D's polygons are); without, plain point views validated and scanned on every call.
+/// With `share_a`, every pair's A is pair 0's one object (BigNShared: it stays in the cache).
 template <class T>
-GjkWorkload<T> gjk_workload(const std::vector<Pair>& pairs, int steps, bool prepared = true) {
+GjkWorkload<T> gjk_workload(const std::vector<Pair>& pairs, int steps, bool prepared = true,
+                            bool share_a = false) {
     GjkWorkload<T> w;
     w.pairs = static_cast<int>(pairs.size());
     w.steps = steps;
@@ -108,14 +110,17 @@ GjkWorkload<T> gjk_workload(const std::vector<Pair>& pairs, int steps, bool prep
     w.prepared_a.reserve(pairs.size());
     w.prepared_b.reserve(pairs.size());
     for (std::size_t i = 0; i < pairs.size(); ++i) {
-        w.prepared_a.push_back(gjk::PreparedShape<T>::make(w.a[i]));
+        if (!share_a || i == 0) {
+            w.prepared_a.push_back(gjk::PreparedShape<T>::make(w.a[i]));
+        }
         w.prepared_b.push_back(gjk::PreparedShape<T>::make(w.b[i]));
     }
     for (int s = 0; s < steps; ++s) {
         for (std::size_t i = 0; i < pairs.size(); ++i) {
             const Pair& p = pairs[i];
             gjk::DistanceInput<T> in;
-            in.a = prepared ? w.prepared_a[i].view() : gjk::ShapeView<T>(w.a[i]);
+            const std::size_t ia = share_a ? 0 : i;
+            in.a = prepared ? w.prepared_a[ia].view() : gjk::ShapeView<T>(w.a[ia]);
             in.b = prepared ? w.prepared_b[i].view() : gjk::ShapeView<T>(w.b[i]);
             in.xf_a = gjk::Transform<T>::from({T(p.ax), T(p.ay)}, T(p.aangle));
             in.xf_b = gjk::Transform<T>::from({T(p.bx + s * p.vx), T(p.by + s * p.vy)},
@@ -132,7 +137,7 @@ struct Box2dWorkload {
     int pairs = 0, steps = 0;
 };
 
-Box2dWorkload box2d_workload(const std::vector<Pair>& pairs, int steps) {
+Box2dWorkload box2d_workload(const std::vector<Pair>& pairs, int steps, bool share_a = false) {
     Box2dWorkload w;
     w.pairs = static_cast<int>(pairs.size());
     w.steps = steps;
@@ -144,7 +149,8 @@ Box2dWorkload box2d_workload(const std::vector<Pair>& pairs, int steps) {
         for (std::size_t i = 0; i < pairs.size(); ++i) {
             const Pair& p = pairs[i];
             b2DistanceInput in;
-            in.proxyA.Set(w.a[i].data(), static_cast<int32>(w.a[i].size()), 0.0f);
+            const std::size_t ia = share_a ? 0 : i;
+            in.proxyA.Set(w.a[ia].data(), static_cast<int32>(w.a[ia].size()), 0.0f);
             in.proxyB.Set(w.b[i].data(), static_cast<int32>(w.b[i].size()), 0.0f);
             in.transformA.Set(b2Vec2(float(p.ax), float(p.ay)), float(p.aangle));
             in.transformB.Set(b2Vec2(float(p.bx + s * p.vx), float(p.by + s * p.vy)),
@@ -315,7 +321,7 @@ std::vector<Pair> big_pairs(int n, bool shared) {
 
 template <class T> void gjk_big(benchmark::State& state, int n, bool shared = false) {
     const std::vector<Pair> pairs = big_pairs(n, shared);
-    const GjkWorkload<T> w = gjk_workload<T>(pairs, 1);
+    const GjkWorkload<T> w = gjk_workload<T>(pairs, 1, true, shared);
     double iterations = 0;
     for (const auto& in : w.inputs)
         iterations += gjk::distance(in).iterations;
@@ -328,7 +334,7 @@ template <class T> void gjk_big(benchmark::State& state, int n, bool shared = fa
 
 void box2d_big(benchmark::State& state, int n, bool shared = false) {
     const std::vector<Pair> pairs = big_pairs(n, shared);
-    const Box2dWorkload w = box2d_workload(pairs, 1);
+    const Box2dWorkload w = box2d_workload(pairs, 1, shared);
     double iterations = 0;
     for (const auto& in : w.inputs) {
         b2SimplexCache cache{};

@@ -50,11 +50,14 @@ TYPED_TEST(Prepared, SupportMatchesTheLinearScanOnEveryDirection) {
     std::mt19937_64 rng(5);
     std::uniform_real_distribution<double> angle(0, 6.283185307179586);
     double worst = 0;
-    for (int n : {1, 2, 3, 5, 8, 16, 17, 40, 300, 5000}) {
+    for (int n : {1, 2, 3, 5, 8, 16, 17, 40, 300, 5000, 90000}) {
         const std::vector<Vec2<T>> pts = ellipse_with_clutter<T>(rng, n);
         const PreparedShape<T> shape = PreparedShape<T>::make(pts);
         ASSERT_EQ(shape.error(), gjk::ShapeError::none);
         ASSERT_LE(shape.count(), static_cast<int>(pts.size()));
+        if (std::is_same_v<T, double> && n == 90000) { // the four-byte bucket table
+            ASSERT_GT(shape.count(), 65535);
+        }
         T extent = 0;
         for (const auto& p : pts)
             extent = std::max({extent, std::abs(p.x), std::abs(p.y)});
@@ -143,6 +146,66 @@ TYPED_TEST(Prepared, DistanceAndOverlapAgreeWithThePlainPointSets) {
         }
     }
     EXPECT_EQ(compared, 150 * static_cast<int>(gjk_test::Family::count));
+}
+
+// A big prepared polygon (more than kScanLimit vertices) against a small one takes its own path
+// in both orders (PreparedLargeSupport: the big one's search inline): the distance is the exact
+// oracle's within the oracle test's bound, the same as the plain point sets' within two bounds,
+// and the overlap verdict is the oracle's away from touching. Ellipses of 17..5000 vertices
+// (crowded normals at the thin ends), overlapping about half the time.
+TYPED_TEST(Prepared, BigPolygonAgainstSmallShapeMatchesTheOracleInBothOrders) {
+    using T = TypeParam;
+    gjk_test::Generator gen(31);
+    const long double bound = std::is_same_v<T, float> ? 4e-7L : 1e-12L; // test_distance.cpp
+    int compared = 0, overlapping = 0;
+    for (int n : {17, 40, 300, 5000}) {
+        for (int k = 0; k < 60; ++k) {
+            gjk_test::Case<T> c;
+            c.a = gen.convex<T>(n, 2.0, gen.uniform(0.2, 1));
+            c.b = gen.convex<T>(gen.integer(1, 8), gen.uniform(0.1, 1.5), gen.uniform(0.3, 1));
+            c.rb = gen.coin() ? T(0) : T(gen.uniform(0, 0.3));
+            c.xa = gjk::Transform<T>::from({T(gen.uniform(-5, 5)), T(gen.uniform(-5, 5))},
+                                           T(gen.uniform(-3.14, 3.14)));
+            const double r = gen.uniform(0, 4.5), t = gen.uniform(-3.14, 3.14);
+            c.xb = gjk::Transform<T>::from(
+                {c.xa.p.x + T(r * std::cos(t)), c.xa.p.y + T(r * std::sin(t))},
+                T(gen.uniform(-3.14, 3.14)));
+            const auto big = PreparedShape<T>::make(c.a, c.ra);
+            const auto small = PreparedShape<T>::make(c.b, c.rb);
+            ASSERT_GT(big.count(), PreparedShape<T>::kScanLimit);
+            ASSERT_LE(small.count(), PreparedShape<T>::kInline);
+            const auto ha = oracle::hull(gjk_test::world(c.a, c.xa));
+            const auto hb = oracle::hull(gjk_test::world(c.b, c.xb));
+            const long double exact = oracle::rounded_distance(ha, c.ra, hb, c.rb);
+            const long double tol = bound * gjk_test::scale_of(c);
+            overlapping += exact <= 0;
+            for (bool big_first : {true, false}) {
+                gjk::DistanceInput<T> plain = gjk_test::input_of<T>(c), prepared = plain;
+                prepared.a = big.view();
+                prepared.b = small.view();
+                if (!big_first) {
+                    std::swap(plain.a, plain.b);
+                    std::swap(plain.xf_a, plain.xf_b);
+                    std::swap(prepared.a, prepared.b);
+                    std::swap(prepared.xf_a, prepared.xf_b);
+                }
+                const auto x = gjk::distance(plain);
+                const auto y = gjk::distance(prepared);
+                ASSERT_NE(y.status, gjk::Status::invalid_input);
+                EXPECT_NEAR(double(y.distance), double(exact), double(tol))
+                    << "n=" << n << " k=" << k << " big first: " << big_first;
+                EXPECT_NEAR(double(x.distance), double(y.distance), double(2 * tol));
+                if (std::abs(exact) > tol) {
+                    EXPECT_EQ(gjk::overlap(prepared).overlap, exact <= 0)
+                        << "n=" << n << " k=" << k << " big first: " << big_first;
+                }
+                ++compared;
+            }
+        }
+    }
+    EXPECT_EQ(compared, 2 * 4 * 60);
+    EXPECT_GT(overlapping, 40) << "the overlapping side is tested too";
+    EXPECT_LT(overlapping, 200) << "and the separated side";
 }
 
 // A prepared shape of up to eight vertices, moved into another frame for a query

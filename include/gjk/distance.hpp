@@ -346,7 +346,8 @@ template <class T> Transform<T> relative(const Transform<T>& xf_a, const Transfo
 /// Calls f with the support of Z = B - A in A's frame (`xf`: B's frame seen from A's), built
 /// for the input's shapes, and returns what f returns: for two prepared shapes their O(log n)
 /// supports, with a small B moved into A's frame once (MovedSmallSupport, the common case of
-/// small polygons); otherwise linear scans of the point sets. distance() and overlap() run
+/// small polygons) and a big polygon's search inline when the other shape is small
+/// (PreparedLargeSupport); otherwise linear scans of the point sets. distance() and overlap() run
 /// their loops through it, so both take the same path for the same pair.
 /// (Always inlined: as a call of its own it copied each query's output once more, 32
 /// instructions a query on bench/bench.cpp's Pairs8/cold.)
@@ -354,12 +355,23 @@ template <class T, class F>
 [[gnu::always_inline]] inline decltype(auto) with_local_support(const DistanceInput<T>& input,
                                                                 const Transform<T>& xf, F&& f) {
     if (input.a.prepared && input.b.prepared) {
+        using Shape = PreparedShape<T>;
+        const int count_a = input.a.prepared->count(), count_b = input.b.prepared->count();
         const PreparedSupport<T> sa{input.a.points, input.a.prepared};
-        if (input.b.prepared->count() <= PreparedShape<T>::kInline) {
+        if (count_b <= Shape::kInline && count_a <= Shape::kScanLimit) {
             return f(MinkowskiDifference<PreparedSupport<T>, MovedSmallSupport<T>>{
                 sa, MovedSmallSupport<T>(*input.b.prepared, xf)});
         }
+        if (count_b <= Shape::kInline) { // a big polygon against a small one
+            return f(MinkowskiDifference<PreparedLargeSupport<T>, MovedSmallSupport<T>>{
+                PreparedLargeSupport<T>{sa}, MovedSmallSupport<T>(*input.b.prepared, xf)});
+        }
         const PreparedSupport<T> sb{input.b.points, input.b.prepared};
+        if (count_a <= Shape::kInline && count_b > Shape::kScanLimit) { // the same, the other way
+            return f(MinkowskiDifference<PreparedSupport<T>,
+                                         TransformedSupport<PreparedLargeSupport<T>>>{
+                sa, {PreparedLargeSupport<T>{sb}, xf}});
+        }
         return f(LocalMinkowski<PreparedSupport<T>>{sa, {sb, xf}});
     }
     const PointSetSupport<T> sa{input.a.points}, sb{input.b.points};

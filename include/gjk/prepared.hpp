@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <span>
 #include <vector>
@@ -147,19 +148,27 @@ template <class T> class PreparedShape {
             // Buckets: bucket k covers pseudo-angles [4k/B, 4(k+1)/B) and starts at the first
             // edge at or above its lower end, so a search looks only inside one bucket.
             std::size_t buckets = 1;
-            while (buckets * kPerBucket < n && buckets < kMaxBuckets) {
+            while (buckets < n * kBucketsPerEdge && buckets < kMaxBuckets) {
                 buckets *= 2;
             }
-            s.bucket_start_.resize(buckets + 1);
+            std::vector<int> start(buckets + 1);
             std::size_t edge = 0;
             for (std::size_t k = 0; k <= buckets; ++k) {
                 const T lower = T(4) * T(k) / T(buckets);
                 while (edge < n && s.normal_angles_[edge] < lower) {
                     ++edge;
                 }
-                s.bucket_start_[k] = static_cast<int>(edge);
+                start[k] = static_cast<int>(edge);
             }
-            s.bucket_start_[buckets] = static_cast<int>(n);
+            start[buckets] = static_cast<int>(n);
+            // Two bytes a bucket while the edge indices fit, four beyond: the table's size is
+            // what a query's first search pays for in cache misses (BigN/4096 took 272-285 ns
+            // with two bytes, 287-309 with four: bench/bench.cpp).
+            if (n <= std::size_t(std::numeric_limits<std::uint16_t>::max())) {
+                s.bucket_start_.assign(start.begin(), start.end());
+            } else {
+                s.wide_bucket_start_ = std::move(start);
+            }
         }
 
         // Each hull vertex is one of the input points: the lowest input index with its value,
@@ -234,17 +243,33 @@ template <class T> class PreparedShape {
         if (n <= kScanLimit) {
             return gjk::support_index<T>(v, d);
         }
+        return support_index_search(d);
+    }
+
+  public:
+    /// support_index for more than kScanLimit vertices (precondition): the bucket, the binary
+    /// search inside it and the climb, always inlined (PreparedLargeSupport). Any nonzero d.
+    [[gnu::always_inline]] int support_index_search(Vec2<T> d) const {
+        const int n = count_;
         // Binary search: the first edge whose normal's pseudo-angle is >= d's. Vertex i lies
         // between the normals of edges i - 1 and i; past the last edge it wraps to vertex 0.
-        // The bucket of d's pseudo-angle narrows the search to a few edges, so that it touches
-        // two or three cache lines instead of one per halving (1000 different 4096-gons do not
-        // fit in the cache: bench/bench.cpp, BigN/4096).
+        // The bucket of d's pseudo-angle narrows the search to about one edge, so that it
+        // touches two or three cache lines instead of one per halving (1000 different 4096-gons
+        // do not fit in the cache: bench/bench.cpp, BigN/4096). The loop stays a loop: its
+        // exit is predicted, so the processor starts the climb's loads before the bucket's
+        // angles arrive. Reading the bucket's first angles with selects and no loop (a
+        // table of {start, three angles}) waited for them and was slower, 321-336 ns against
+        // 292-304 on BigN/4096; so was a pseudo-angle from the approximate reciprocal
+        // (rcpss), whose off-by-one starts cost the climb mispredicted steps.
         const T key = pseudo_angle(d);
-        const int buckets = static_cast<int>(bucket_start_.size()) - 1;
+        const bool wide = !wide_bucket_start_.empty();
+        const int buckets =
+            static_cast<int>(wide ? wide_bucket_start_.size() : bucket_start_.size()) - 1;
         const T scaled = key * T(buckets) / T(4); // in [0, buckets]; NaN for a NaN d
         const int k = scaled >= T(0) && scaled < T(buckets) ? static_cast<int>(scaled) : 0;
-        int lo = bucket_start_[static_cast<std::size_t>(k)];
-        int count_left = bucket_start_[static_cast<std::size_t>(k) + 1] - lo;
+        const std::size_t at = static_cast<std::size_t>(k);
+        int lo = wide ? wide_bucket_start_[at] : int(bucket_start_[at]);
+        int count_left = (wide ? wide_bucket_start_[at + 1] : int(bucket_start_[at + 1])) - lo;
         while (count_left > 0) { // selects, not branches: the halving's side is data
             const int half = count_left / 2;
             const bool below = normal_angles_[static_cast<std::size_t>(lo + half)] < key;
@@ -254,6 +279,7 @@ template <class T> class PreparedShape {
         return climb(lo == n ? 0 : lo, d);
     }
 
+  private:
     /// The outward normal of the edge from p to q of a counter-clockwise polygon.
     static Vec2<T> outward_normal(Vec2<T> p, Vec2<T> q) { return {q.y - p.y, p.x - q.x}; }
 
@@ -280,8 +306,14 @@ template <class T> class PreparedShape {
         return i;
     }
 
-    static constexpr std::size_t kPerBucket = 8;     // edges per bucket, about
-    static constexpr std::size_t kMaxBuckets = 4096; // 16 KiB of bucket starts at most
+    // About one bucket per edge (the power of two at or above n), so that most searches find
+    // zero or one edge in their bucket and the halving loop ends at once; at 8 edges per
+    // bucket, BigN/4096 took 330 ns instead of 305 (bench/bench.cpp, with the search inline;
+    // 2 per edge measured the same as 1, 4 per edge slower: a bigger table misses the cache
+    // more). The cap keeps the table at 128 KiB (256 KiB past 65,535 edges, whose indices
+    // take four bytes); beyond 65,536 edges buckets hold more than one.
+    static constexpr std::size_t kBucketsPerEdge = 1;
+    static constexpr std::size_t kMaxBuckets = std::size_t(1) << 16;
 
     detail::Soa8<T> soa_{}; // the vertices again, as coordinate arrays, for up to kInline
     Vec2<T> inline_vertices_[kInline]{};
@@ -292,8 +324,9 @@ template <class T> class PreparedShape {
     ShapeError error_{ShapeError::empty};
     std::vector<Vec2<T>> heap_vertices_{}; // more than kInline vertices
     std::vector<int> heap_source_{};
-    std::vector<T> normal_angles_{}; // more than kScanLimit vertices
-    std::vector<int> bucket_start_{};
+    std::vector<T> normal_angles_{};            // more than kScanLimit vertices
+    std::vector<std::uint16_t> bucket_start_{}; // first edge of each bucket, up to 65,535 edges
+    std::vector<int> wide_bucket_start_{};      // the same beyond
 };
 
 /// The support of a prepared shape, in its own frame (the fast counterpart of PointSetSupport).
@@ -318,6 +351,21 @@ template <class T> struct PreparedSupport {
     int count() const { return static_cast<int>(points.size()); }
     /// The index in the prepared shape's input of hull vertex i.
     int source(int i) const { return shape->source_index(i); }
+};
+
+/// PreparedSupport for a shape of more than kScanLimit vertices (precondition), with the
+/// search inline instead of PreparedShape::support_index's call. A call in the GJK loop costs
+/// more than its jump: every SSE register is caller-saved, so the loop's simplex and direction
+/// went to the stack and back around each support. Inline, an 8-gon against a 4096-gon took
+/// about 305 ns instead of 365 (bench/bench.cpp, BigN/4096, which the issue-5 target sets at
+/// no more than three times BigN/8). distance() and overlap() use it for a big polygon
+/// against a small one (detail::with_local_support in gjk/distance.hpp).
+template <class T> struct PreparedLargeSupport : PreparedSupport<T> {
+    /// The hull vertex furthest along d and its index (PreparedShape::support_index_search).
+    SupportPoint<T> operator()(Vec2<T> d) const {
+        const int i = this->shape->support_index_search(d);
+        return {this->points[static_cast<std::size_t>(i)], i};
+    }
 };
 
 /// A prepared shape of at most PreparedShape::kInline vertices seen from another frame, for one
