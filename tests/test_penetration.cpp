@@ -312,9 +312,10 @@ template <class T> long double tolerance() {
 }
 
 struct Stats {
-    long double max_depth_error = 0;  // |signed distance - oracle| / scale
-    long double max_normal_error = 0; // |oracle signed distance after the push| / scale
-    long double max_witness = 0;      // witness distance from its shape / scale
+    long double max_depth_error = 0;    // |signed distance - oracle| / scale
+    long double max_normal_error = 0;   // |oracle signed distance after the push| / scale
+    long double max_witness = 0;        // witness distance from its shape / scale
+    long double max_prepared_error = 0; // the same as max_depth_error, on prepared shapes
     int cases = 0, overlapping = 0, touching = 0, max_epa = 0;
     std::map<std::string, int> terminations;
 };
@@ -378,6 +379,22 @@ template <class T> void check(const gjk_test::Case<T>& k, Stats& stats, int inde
         ++stats.touching;
     }
 
+    // The same query on prepared shapes (their O(log n) supports, B moved into A's frame when
+    // small) is held to the same bound.
+    const auto pa = gjk::PreparedShape<T>::make(k.a, k.ra);
+    const auto pb = gjk::PreparedShape<T>::make(k.b, k.rb);
+    gjk::DistanceInput<T> prepared = gjk_test::input_of(k);
+    prepared.a = pa.view();
+    prepared.b = pb.view();
+    const auto rp = gjk::penetration(prepared);
+    ASSERT_NE(rp.status, Status::invalid_input) << what << " (prepared)";
+    const long double prepared_error =
+        std::fabs(static_cast<long double>(rp.signed_distance) - expected);
+    ASSERT_LE(prepared_error, tol) << what << " (prepared): signed distance " << rp.signed_distance
+                                   << " expected " << double(expected);
+    ASSERT_NEAR(gjk::length(rp.normal), T(1), T(1e-5)) << what << " (prepared)";
+    stats.max_prepared_error = std::max(stats.max_prepared_error, prepared_error / scale);
+
     stats.max_depth_error = std::max(stats.max_depth_error, error / scale);
     stats.max_normal_error = std::max(stats.max_normal_error, normal_error / scale);
     stats.max_witness = std::max({stats.max_witness, on_a / scale, on_b / scale});
@@ -407,10 +424,10 @@ TYPED_TEST(Penetration, DepthMatchesTheBruteForceMinkowskiHull) {
     }
     std::printf("[penetration %s] %d cases (%d overlapping, %d touching): max |sd - oracle|/scale "
                 "= %.3Le, max push residue/scale = %.3Le, max witness offset/scale = %.3Le, max "
-                "EPA iterations %d\n",
+                "EPA iterations %d; on prepared shapes max |sd - oracle|/scale = %.3Le\n",
                 std::is_same_v<T, float> ? "float" : "double", stats.cases, stats.overlapping,
                 stats.touching, stats.max_depth_error, stats.max_normal_error, stats.max_witness,
-                stats.max_epa);
+                stats.max_epa, stats.max_prepared_error);
     for (const auto& [t, n] : stats.terminations)
         std::printf("    %s: %d\n", t.c_str(), n);
     EXPECT_GE(stats.cases, 10000);

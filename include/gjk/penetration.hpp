@@ -384,16 +384,18 @@ PenetrationOutput<T> penetration(const DistanceInput<T>& input,
     bool normal_known = !(normal == Vec2<T>{});
 
     if (g.status == Status::overlapping) {
-        // EPA, in A's local frame, from the simplex GJK ended with.
+        // EPA, in A's local frame, from the simplex GJK ended with, on the support distance()
+        // used: a prepared shape's O(log n) search, not a scan of its points (the cache's
+        // indices are the hull's either way).
         const Transform<T> xf = detail::relative(input.xf_a, input.xf_b);
-        const MinkowskiDifference<PointSetSupport<T>, TransformedSupport<PointSetSupport<T>>> z{
-            {input.a.points}, {{input.b.points}, xf}};
-        MinkowskiPoint<T> seed[3];
-        const int count = std::clamp(c.count, 1, 3);
-        for (int i = 0; i < count; ++i) {
-            seed[i] = z.vertex(c.index_a[i], c.index_b[i]);
-        }
-        const detail::EpaResult<T> e = detail::epa(z, seed, count, max_epa_iterations);
+        const detail::EpaResult<T> e = detail::with_local_support(input, xf, [&](const auto& z) {
+            MinkowskiPoint<T> seed[3];
+            const int count = std::clamp(c.count, 1, 3);
+            for (int i = 0; i < count; ++i) {
+                seed[i] = z.vertex(c.index_a[i], c.index_b[i]);
+            }
+            return detail::epa(z, seed, count, max_epa_iterations);
+        });
         out.epa_iterations = e.iterations;
         out.termination = e.termination;
         core_signed = -e.depth;
