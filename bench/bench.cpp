@@ -9,15 +9,18 @@
 //   floor_double/...       validation, stall rule, output checks...): what they cost, cold only
 //
 // Workloads: Pairs8/cold (10,000 random convex 8-gon pairs, about half overlapping, random
-// transforms, no cache), Pairs8/warm (the same pairs moving a little over 100 steps, cache
+// transforms, no cache), Overlap8/cold (the same pairs through the overlap test: gjk::overlap
+// against b2TestOverlap), Pairs8/warm (the same pairs moving a little over 100 steps, cache
 // reused), BigN/<n> (an n-gon against an 8-gon, linear support for Box2D; 1000 different
 // n-gons), BigNShared/<n> (one n-gon against 1000 8-gons: the n-gon stays in the cache), Batch (1e6
 // pairs through gjk::distance_batch on 1 and 2 threads). Counters: ns_per_query, mean iterations,
 // and max_error: the largest |distance - gjk double's distance| over the workload, divided
 // by the pair's scale (the accuracy the speed is bought at).
 #include <benchmark/benchmark.h>
+#include <box2d/b2_collision.h>
 #include <box2d/b2_distance.h>
 #include <box2d/b2_math.h>
+#include <box2d/b2_polygon_shape.h>
 
 #include <algorithm>
 #include <cmath>
@@ -305,6 +308,56 @@ template <class T> void floor_pairs(benchmark::State& state) {
     set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), max_error);
 }
 
+// --- Overlap8 --------------------------------------------------------------------------------
+
+/// The cold pairs through the overlap test: gjk::overlap (which stops at the first separating
+/// support plane) against Box2D's b2TestOverlap (b2Distance, then distance < 10 epsilon), on
+/// b2PolygonShape polygons whose skin radius is set to 0 so both test the same shapes.
+/// Counter `disagreements`: pairs whose verdicts differ.
+void gjk_overlap(benchmark::State& state) {
+    const GjkWorkload<float>& w = gjk_cold<float>();
+    const GjkWorkload<double>& exact = gjk_cold<double>();
+    double iterations = 0;
+    int disagreements = 0;
+    for (std::size_t k = 0; k < w.inputs.size(); ++k) {
+        const auto out = gjk::overlap(w.inputs[k]);
+        iterations += out.iterations;
+        disagreements += out.overlap != gjk::overlap(exact.inputs[k]).overlap;
+    }
+    for (auto _ : state) {
+        for (const auto& in : w.inputs)
+            benchmark::DoNotOptimize(gjk::overlap(in));
+    }
+    set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), 0);
+    state.counters["disagreements"] = disagreements;
+}
+
+void box2d_overlap(benchmark::State& state) {
+    const std::vector<Pair>& pairs = pairs8();
+    const GjkWorkload<double>& exact = gjk_cold<double>();
+    std::vector<b2PolygonShape> a(pairs.size()), b(pairs.size());
+    std::vector<b2Transform> xa(pairs.size()), xb(pairs.size());
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        const std::vector<b2Vec2> pa = to_b2(pairs[i].a), pb = to_b2(pairs[i].b);
+        a[i].Set(pa.data(), static_cast<int32>(pa.size()));
+        b[i].Set(pb.data(), static_cast<int32>(pb.size()));
+        a[i].m_radius = 0.0f, b[i].m_radius = 0.0f; // the same shapes as gjk's (no skin)
+        xa[i].Set(b2Vec2(float(pairs[i].ax), float(pairs[i].ay)), float(pairs[i].aangle));
+        xb[i].Set(b2Vec2(float(pairs[i].bx), float(pairs[i].by)), float(pairs[i].bangle));
+    }
+    int disagreements = 0;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        disagreements += b2TestOverlap(&a[i], 0, &b[i], 0, xa[i], xb[i]) !=
+                         gjk::overlap(exact.inputs[i]).overlap;
+    }
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < pairs.size(); ++i)
+            benchmark::DoNotOptimize(b2TestOverlap(&a[i], 0, &b[i], 0, xa[i], xb[i]));
+    }
+    set_counters(state, pairs.size(), 0, 0);
+    state.counters["disagreements"] = disagreements;
+}
+
 // --- BigN ------------------------------------------------------------------------------------
 
 /// The BigN pairs: 1000 different n-gons (each query meets a polygon that is not in the
@@ -386,6 +439,8 @@ int main(int argc, char** argv) {
             gjk_pairs<float>(s, warm, false);
         })->Unit(ms);
     }
+    RegisterBenchmark("gjk/Overlap8/cold", gjk_overlap)->Unit(ms);
+    RegisterBenchmark("box2d/Overlap8/cold", box2d_overlap)->Unit(ms);
     RegisterBenchmark("floor/Pairs8/cold", [](benchmark::State& s) {
         floor_pairs<float>(s);
     })->Unit(ms);
