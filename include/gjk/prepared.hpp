@@ -382,8 +382,11 @@ template <class T> struct MovedSmallSupport {
     Vec2<T> moved_centre{};  ///< the shape's centre in the target frame
     const PreparedShape<T>* shape{nullptr}; ///< the prepared shape (source indices)
 
-    /// The shape `s` (at most kInline vertices) seen through `xf`.
-    MovedSmallSupport(const PreparedShape<T>& s, const Transform<T>& xf)
+    /// The shape `s` (at most kInline vertices) seen through `xf`. Always inlined: when
+    /// penetration() began to build one too, GCC stopped inlining it into distance<double>,
+    /// the moved vertices reached the scans' loads through memory, and a cold double query on
+    /// 8-gons took 222 ns instead of 123 (bench/bench.cpp, gjk_double/Pairs8/cold).
+    [[gnu::always_inline]] MovedSmallSupport(const PreparedShape<T>& s, const Transform<T>& xf)
         : moved_centre(apply(xf, s.centre())), shape(&s) {
         const detail::Soa8<T>& local = s.soa();
         for (int k = 0; k < 8; ++k) { // the same arithmetic as apply(), vectorized
