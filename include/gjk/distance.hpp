@@ -356,7 +356,10 @@ template <class T, class F>
                                                                 const Transform<T>& xf, F&& f) {
     if (input.a.prepared && input.b.prepared) {
         using Shape = PreparedShape<T>;
-        const int count_a = input.a.prepared->count(), count_b = input.b.prepared->count();
+        // The views' sizes are the hulls' vertex counts and are at hand; A's count() lies on
+        // another cache line than the vertices its small-shape scan reads.
+        const int count_a = static_cast<int>(input.a.points.size());
+        const int count_b = static_cast<int>(input.b.points.size());
         const PreparedSupport<T> sa{input.a.points, input.a.prepared};
         if (count_b <= Shape::kInline && count_a <= Shape::kScanLimit) {
             return f(MinkowskiDifference<PreparedSupport<T>, MovedSmallSupport<T>>{
