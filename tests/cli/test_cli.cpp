@@ -257,7 +257,8 @@ TEST(CliContract, OverlappingLinesAddPenetrationAfterTheFixedKeys) {
     EXPECT_EQ(keys, (std::vector<std::string>{"distance", "point_a", "point_b", "normal", "overlap",
                                               "iterations", "status", "penetration"}));
     EXPECT_EQ(j["penetration"], 0.5); // the boxes overlap by 0.5 along x
-    EXPECT_EQ(j["normal"], json::parse("[1.0, 0.0]"));
+    // Compared with an ordered_json: clang finds ordered_json == json ambiguous.
+    EXPECT_EQ(j["normal"], ordered_json::parse("[1.0, 0.0]"));
     // Touching: depth 0 with a valid normal.
     const auto t = json::parse(answer(
         R"({"a": {"points": [[-1, -1], [1, -1], [1, 1], [-1, 1]]}, "b": {"points": [[-1, -1], [1, -1], [1, 1], [-1, 1]], "position": [2, 0.5]}})"));
