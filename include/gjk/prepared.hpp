@@ -307,11 +307,11 @@ template <class T> class PreparedShape {
     }
 
     // About one bucket per edge (the power of two at or above n), so that most searches find
-    // zero or one edge in their bucket and the halving loop ends at once; at 8 edges per
-    // bucket, BigN/4096 took 330 ns instead of 305 (bench/bench.cpp, with the search inline;
-    // 2 per edge measured the same as 1, 4 per edge slower: a bigger table misses the cache
-    // more). The cap keeps the table at 128 KiB (256 KiB past 65,535 edges, whose indices
-    // take four bytes); beyond 65,536 edges buckets hold more than one.
+    // zero or one edge in their bucket and the halving loop ends at once: BigN/4096 took
+    // 330 ns instead of 370-378 with one bucket per 8 edges (bench/bench.cpp, before the
+    // search was inline); 2 per edge measured the same as 1, 4 per edge slower (a bigger
+    // table misses the cache more). The cap keeps the table at 128 KiB (256 KiB past 65,535 edges,
+    // whose indices take four bytes); beyond 65,536 edges buckets hold more than one.
     static constexpr std::size_t kBucketsPerEdge = 1;
     static constexpr std::size_t kMaxBuckets = std::size_t(1) << 16;
 
