@@ -157,15 +157,14 @@ TYPED_TEST(Prepared, BigPolygonAgainstSmallShapeMatchesTheOracleInBothOrders) {
     using T = TypeParam;
     gjk_test::Generator gen(31);
     const long double bound = std::is_same_v<T, float> ? 4e-7L : 1e-12L; // test_distance.cpp
-    int compared = 0, overlapping = 0;
+    int overlapping = 0;
     for (int n : {17, 40, 300, 5000}) {
         for (int k = 0; k < 60; ++k) {
             gjk_test::Case<T> c;
             c.a = gen.convex<T>(n, 2.0, gen.uniform(0.2, 1));
             c.b = gen.convex<T>(gen.integer(1, 8), gen.uniform(0.1, 1.5), gen.uniform(0.3, 1));
             c.rb = gen.coin() ? T(0) : T(gen.uniform(0, 0.3));
-            c.xa = gjk::Transform<T>::from({T(gen.uniform(-5, 5)), T(gen.uniform(-5, 5))},
-                                           T(gen.uniform(-3.14, 3.14)));
+            c.xa = gen.transform<T>(5);
             const double r = gen.uniform(0, 4.5), t = gen.uniform(-3.14, 3.14);
             c.xb = gjk::Transform<T>::from(
                 {c.xa.p.x + T(r * std::cos(t)), c.xa.p.y + T(r * std::sin(t))},
@@ -199,11 +198,9 @@ TYPED_TEST(Prepared, BigPolygonAgainstSmallShapeMatchesTheOracleInBothOrders) {
                     EXPECT_EQ(gjk::overlap(prepared).overlap, exact <= 0)
                         << "n=" << n << " k=" << k << " big first: " << big_first;
                 }
-                ++compared;
             }
         }
     }
-    EXPECT_EQ(compared, 2 * 4 * 60);
     EXPECT_GT(overlapping, 40) << "the overlapping side is tested too";
     EXPECT_LT(overlapping, 200) << "and the separated side";
 }

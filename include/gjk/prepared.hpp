@@ -262,14 +262,11 @@ template <class T> class PreparedShape {
         // 292-304 on BigN/4096; so was a pseudo-angle from the approximate reciprocal
         // (rcpss), whose off-by-one starts cost the climb mispredicted steps.
         const T key = pseudo_angle(d);
-        const bool wide = !wide_bucket_start_.empty();
-        const int buckets =
-            static_cast<int>(wide ? wide_bucket_start_.size() : bucket_start_.size()) - 1;
+        const int buckets = bucket_count();
         const T scaled = key * T(buckets) / T(4); // in [0, buckets]; NaN for a NaN d
         const int k = scaled >= T(0) && scaled < T(buckets) ? static_cast<int>(scaled) : 0;
-        const std::size_t at = static_cast<std::size_t>(k);
-        int lo = wide ? wide_bucket_start_[at] : int(bucket_start_[at]);
-        int count_left = (wide ? wide_bucket_start_[at + 1] : int(bucket_start_[at + 1])) - lo;
+        int lo = bucket_start(k);
+        int count_left = bucket_start(k + 1) - lo;
         while (count_left > 0) { // selects, not branches: the halving's side is data
             const int half = count_left / 2;
             const bool below = normal_angles_[static_cast<std::size_t>(lo + half)] < key;
@@ -280,6 +277,18 @@ template <class T> class PreparedShape {
     }
 
   private:
+    /// The number of search buckets, and the first edge of bucket k (k == count: n), from
+    /// whichever table the shape has (two-byte or four-byte starts; see make()).
+    int bucket_count() const {
+        return static_cast<int>(wide_bucket_start_.empty() ? bucket_start_.size()
+                                                           : wide_bucket_start_.size()) -
+               1;
+    }
+    int bucket_start(int k) const {
+        const std::size_t at = static_cast<std::size_t>(k);
+        return wide_bucket_start_.empty() ? int(bucket_start_[at]) : wide_bucket_start_[at];
+    }
+
     /// The outward normal of the edge from p to q of a counter-clockwise polygon.
     static Vec2<T> outward_normal(Vec2<T> p, Vec2<T> q) { return {q.y - p.y, p.x - q.x}; }
 
