@@ -318,6 +318,28 @@ template <class T> void floor_pairs(benchmark::State& state) {
     set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), max_error);
 }
 
+/// The cold pairs through gjk::distance_batch on one thread: the same answers as gjk/Pairs8/cold
+/// (the same bits: tests/test_batch.cpp), with the queries run in lockstep groups of 4 (float)
+/// or 2 (double) across SIMD lanes (src/lockstep.hpp). Throughput for many independent pairs,
+/// against the same Box2D row.
+template <class T> void gjk_pairs_batch(benchmark::State& state) {
+    const GjkWorkload<T>& w = gjk_cold<T>();
+    const std::vector<double>& ref = reference_cold();
+    std::vector<gjk::DistanceOutput<T>> out(w.inputs.size());
+    gjk::distance_batch<T>(w.inputs, out, 1);
+    double iterations = 0, max_error = 0;
+    for (std::size_t k = 0; k < out.size(); ++k) {
+        iterations += out[k].iterations;
+        max_error =
+            std::max(max_error, std::abs(double(out[k].distance) - ref[k]) / scale_of(pairs8()[k]));
+    }
+    for (auto _ : state) {
+        gjk::distance_batch<T>(w.inputs, out, 1);
+        benchmark::DoNotOptimize(out.data());
+    }
+    set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), max_error);
+}
+
 // --- Overlap8 --------------------------------------------------------------------------------
 
 /// The cold pairs through the overlap test: gjk::overlap (which stops at the first separating
@@ -448,6 +470,8 @@ int main(int argc, char** argv) {
             gjk_pairs<float>(s, warm, false);
         })->Unit(ms);
     }
+    RegisterBenchmark("gjk/Pairs8/cold_batch", gjk_pairs_batch<float>)->Unit(ms);
+    RegisterBenchmark("gjk_double/Pairs8/cold_batch", gjk_pairs_batch<double>)->Unit(ms);
     RegisterBenchmark("gjk/Overlap8/cold", gjk_overlap)->Unit(ms);
     RegisterBenchmark("box2d/Overlap8/cold", box2d_overlap)->Unit(ms);
     RegisterBenchmark("floor/Pairs8/cold", [](benchmark::State& s) {

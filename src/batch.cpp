@@ -1,5 +1,6 @@
 // Batches: one std::thread per chunk. Spawning costs microseconds, so the CLI hands over
-// thousands of lines at a time and the benchmarks batches of a million pairs.
+// thousands of lines at a time and the benchmarks batches of a million pairs. Within a chunk,
+// queries on two small prepared shapes run in lockstep across SIMD lanes (src/lockstep.hpp).
 #include "gjk/batch.hpp"
 
 #include <algorithm>
@@ -7,8 +8,76 @@
 #include <vector>
 
 #include "gjk/gjk.hpp"
+#include "lockstep.hpp"
 
 namespace gjk {
+
+namespace detail {
+
+LaneWidth best_lane_width() {
+#if defined(GJK_LANES_AVX2)
+    static const bool avx2 = __builtin_cpu_supports("avx2");
+    if (avx2) {
+        return LaneWidth::bytes32;
+    }
+#endif
+    return LaneWidth::bytes16;
+}
+
+template <class T, int Bytes>
+void lockstep_chunk(std::span<const DistanceInput<T>> inputs,
+                    std::span<DistanceOutput<T>> outputs) {
+    constexpr int N = Lanes<T, Bytes>::N;
+    const DistanceInput<T>* group_in[N];
+    DistanceOutput<T>* group_out[N];
+    int grouped = 0;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        if (!lockstep_eligible(inputs[i])) {
+            outputs[i] = distance(inputs[i]);
+            continue;
+        }
+        group_in[grouped] = &inputs[i];
+        group_out[grouped] = &outputs[i];
+        if (++grouped == N) {
+            lockstep_group<T, Bytes>(group_in, group_out, grouped);
+            grouped = 0;
+        }
+    }
+    if (grouped > 0) {
+        lockstep_group<T, Bytes>(group_in, group_out, grouped);
+    }
+}
+
+template <class T>
+void lockstep_batch(std::span<const DistanceInput<T>> inputs, std::span<DistanceOutput<T>> outputs,
+                    LaneWidth width) {
+    const std::size_t count = std::min(inputs.size(), outputs.size());
+    inputs = inputs.first(count), outputs = outputs.first(count);
+    switch (width) {
+    case LaneWidth::none:
+        for (std::size_t i = 0; i < count; ++i) {
+            outputs[i] = distance(inputs[i]);
+        }
+        return;
+    case LaneWidth::bytes16:
+        lockstep_chunk<T, 16>(inputs, outputs);
+        return;
+    case LaneWidth::bytes32:
+#if defined(GJK_LANES_AVX2)
+        lockstep_chunk<T, 32>(inputs, outputs);
+#else
+        lockstep_chunk<T, 16>(inputs, outputs); // not compiled here: the narrower one
+#endif
+        return;
+    }
+}
+
+template void lockstep_batch<float>(std::span<const DistanceInput<float>>,
+                                    std::span<DistanceOutput<float>>, LaneWidth);
+template void lockstep_batch<double>(std::span<const DistanceInput<double>>,
+                                     std::span<DistanceOutput<double>>, LaneWidth);
+
+} // namespace detail
 
 void parallel_chunks(std::size_t count, int threads,
                      const std::function<void(std::size_t, std::size_t)>& body) {
@@ -30,10 +99,10 @@ template <class T>
 void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<DistanceOutput<T>> outputs,
                     int threads) {
     const std::size_t count = std::min(inputs.size(), outputs.size());
+    const detail::LaneWidth width = detail::best_lane_width();
     parallel_chunks(count, threads, [&](std::size_t begin, std::size_t end) {
-        for (std::size_t i = begin; i < end; ++i) {
-            outputs[i] = distance(inputs[i]);
-        }
+        detail::lockstep_batch<T>(inputs.subspan(begin, end - begin),
+                                  outputs.subspan(begin, end - begin), width);
     });
 }
 

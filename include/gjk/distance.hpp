@@ -920,19 +920,17 @@ void start(const Support& z, const SimplexCache<T>* cache, LoopSimplex<T>& s) {
     }
 }
 
-/// distance() on the support of Z in A's frame (a plain or a prepared pair of shapes).
+/// The answer from the loop's last simplex `s` and what the loop left in `r`: witness points,
+/// distance, normal and status. distance() ends here, and so does the lockstep loop of
+/// distance_batch (src/lockstep.hpp), which must answer each query exactly as distance() does.
+/// (Always inlined: as a call of its own it would move the single query's code.)
 template <class T, class Support>
-DistanceOutput<T> distance(const DistanceInput<T>& input, const Support& z, T ra, T rb,
-                           SimplexCache<T>* cache, std::vector<TraceStep<T>>* trace) {
+[[gnu::always_inline]] inline DistanceOutput<T>
+conclude(const DistanceInput<T>& input, const Support& z, T ra, T rb, LoopSimplex<T>& s,
+         const LoopResult<T>& r) {
     DistanceOutput<T> out;
-    LoopSimplex<T> s;
-    start(z, cache, s);
-    const LoopResult<T> r = run(z, s, input.max_iterations, T(-1), input.xf_a, trace);
     out.iterations = r.iterations;
     out.termination = r.termination;
-    if (cache) {
-        write_cache(*cache, s);
-    }
     if (r.termination == Termination::containment) {
         best_containment_weights(s);
     }
@@ -995,6 +993,19 @@ DistanceOutput<T> distance(const DistanceInput<T>& input, const Support& z, T ra
         out.error = InputError::nonfinite_result;
     }
     return out;
+}
+
+/// distance() on the support of Z in A's frame (a plain or a prepared pair of shapes).
+template <class T, class Support>
+DistanceOutput<T> distance(const DistanceInput<T>& input, const Support& z, T ra, T rb,
+                           SimplexCache<T>* cache, std::vector<TraceStep<T>>* trace) {
+    LoopSimplex<T> s;
+    start(z, cache, s);
+    const LoopResult<T> r = run(z, s, input.max_iterations, T(-1), input.xf_a, trace);
+    if (cache) {
+        write_cache(*cache, s);
+    }
+    return conclude(input, z, ra, rb, s, r);
 }
 
 } // namespace detail

@@ -1,0 +1,11 @@
+// The lockstep loop for 32-byte vectors, compiled with -mavx2 (CMakeLists.txt) and called only
+// on processors that have AVX2 (detail::best_lane_width). src/lanes.hpp says what this object
+// may contain: the loop and nothing else.
+#include "lanes.hpp"
+
+namespace gjk::detail {
+
+template void lockstep_loop<float, 32>(Lanes<float, 32>&);
+template void lockstep_loop<double, 32>(Lanes<double, 32>&);
+
+} // namespace gjk::detail
