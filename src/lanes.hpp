@@ -1,6 +1,13 @@
 // src/lanes.hpp - the GJK loop of distance() on N queries at once, one per SIMD lane
 // (src/lockstep.hpp says why and how it stays exactly distance()).
 //
+// One trip of the loop is one iteration of distance()'s loop for every live lane, in its
+// order: solve the simplex (the point, segment and triangle solutions all computed, each lane
+// taking its own by its simplex size), containment, the stall test, keep the contributing
+// vertices, the search direction, the overlap cases, the iteration cap, the support, case 1
+// (a repeated support), no progress, add the support point. A lane that ends keeps its state
+// from then on (every update is a select by `live`), and the loop runs until no lane is live.
+//
 // This file holds only the loop, on plain arrays, and calls nothing: it is compiled once for
 // 16-byte vectors with the library's flags (src/batch.cpp) and once for 32-byte vectors with
 // -mavx2 (src/lanes_avx2.cpp), which distance_batch calls only on a processor that has AVX2.
@@ -26,11 +33,14 @@ template <class T, int Bytes> struct Lanes {
     static constexpr int N = int(Bytes / sizeof(T));                            ///< lanes
     using Int = std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>; ///< a lane's int
 
-    // In: each lane's shapes in A's frame, transposed (ax[j][k]: x of vertex j of lane k's A;
-    // B moved into A's frame), padded as the prepared shapes are: slots past the count repeat
-    // vertex 0, which never wins a tie.
-    alignas(Bytes) T ax[8][N], ay[8][N], bx[8][N], by[8][N];
-    // In: the first simplex vertex (slot 0) and its indices; out: the loop's simplex.
+    // In: each lane's shapes, transposed (ax[j][k]: x of vertex j of lane k's A), padded as
+    // the prepared shapes are: slots past the count repeat vertex 0, which never wins a tie.
+    // A in its own frame; B in its own frame (blx, bly), moved into A's frame by the loop
+    // (out: bx, by, as MovedSmallSupport moves them). B's frame seen from A's: xf_*.
+    alignas(Bytes) T ax[8][N], ay[8][N], blx[8][N], bly[8][N], bx[8][N], by[8][N];
+    alignas(Bytes) T xf_c[N], xf_s[N], xf_px[N], xf_py[N];
+    alignas(Bytes) T centre_ax[N], centre_ay[N], centre_bx[N], centre_by[N]; ///< B's: local
+    // Out: the loop's simplex.
     alignas(Bytes) T w_x[3][N], w_y[3][N];
     alignas(Bytes) Int index_a[3][N], index_b[3][N];
     alignas(Bytes) Int max_iterations[N]; ///< in: each query's cap
@@ -87,17 +97,46 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
     const V one = splat(T(1));
     const M sign_bit = splat_int(kSignBit);
 
+    // B moved into A's frame, as MovedSmallSupport moves it (apply(): rotate, then add).
+    const V qc = load(lanes.xf_c), qs = load(lanes.xf_s), tx = load(lanes.xf_px),
+            ty = load(lanes.xf_py);
     V ax[8], ay[8], bx[8], by[8];
     for (int j = 0; j < 8; ++j) {
         ax[j] = load(lanes.ax[j]), ay[j] = load(lanes.ay[j]);
-        bx[j] = load(lanes.bx[j]), by[j] = load(lanes.by[j]);
+        const V lx = load(lanes.blx[j]), ly = load(lanes.bly[j]);
+        bx[j] = (qc * lx - qs * ly) + tx, by[j] = (qs * lx + qc * ly) + ty;
+        store(lanes.bx[j], bx[j]), store(lanes.by[j], by[j]);
     }
-    V w_x[3], w_y[3], weight[3] = {};
-    M index_a[3], index_b[3];
-    for (int i = 0; i < 3; ++i) {
-        w_x[i] = load(lanes.w_x[i]), w_y[i] = load(lanes.w_y[i]);
-        index_a[i] = load_int(lanes.index_a[i]), index_b[i] = load_int(lanes.index_b[i]);
-    }
+
+    // The support of Z along d: B's vertex furthest along d minus A's along -d, each the
+    // lowest index of the largest dot product (support_index_soa8), its point carried along.
+    struct Support {
+        M index_a, index_b;
+        V x, y;
+    };
+    auto support = [&](V dx, V dy) {
+        const V nx = -dx, ny = -dy;
+        V best_a = ax[0] * nx + ay[0] * ny, best_b = bx[0] * dx + by[0] * dy;
+        M sa{}, sb{};
+        V pax = ax[0], pay = ay[0], pbx = bx[0], pby = by[0];
+        for (int j = 1; j < 8; ++j) {
+            const V da = ax[j] * nx + ay[j] * ny, db = bx[j] * dx + by[j] * dy;
+            const M ga = best_a < da, gb = best_b < db;
+            best_a = ga ? da : best_a, best_b = gb ? db : best_b;
+            sa = ga ? splat_int(j) : sa, sb = gb ? splat_int(j) : sb;
+            pax = ga ? ax[j] : pax, pay = ga ? ay[j] : pay;
+            pbx = gb ? bx[j] : pbx, pby = gb ? by[j] : pby;
+        }
+        return Support{sa, sb, pbx - pax, pby - pay};
+    };
+
+    // start(): the support along -c, c = B's centre (moved) - A's centre, a point inside Z.
+    const V cbx = load(lanes.centre_bx), cby = load(lanes.centre_by);
+    const V zcx = ((qc * cbx - qs * cby) + tx) - load(lanes.centre_ax);
+    const V zcy = ((qs * cbx + qc * cby) + ty) - load(lanes.centre_ay);
+    const Support first = support(-zcx, -zcy);
+    V w_x[3] = {first.x, zero, zero}, w_y[3] = {first.y, zero, zero}, weight[3] = {};
+    M index_a[3] = {first.index_a, M{}, M{}}, index_b[3] = {first.index_b, M{}, M{}};
     const M max_iterations = load_int(lanes.max_iterations);
     M live = load_int(lanes.live);
     M size = splat_int(1); // the simplex's vertex count
@@ -257,21 +296,10 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
         end(on_simplex & ~vertex, Termination::edge_overlap);
         end(live & (iterations >= max_iterations), Termination::max_iterations);
 
-        // The support of Z along d: B's vertex furthest along d minus A's along -d, each the
-        // lowest index of the largest dot product (support_index_soa8), its point carried along.
-        const V nx = -dx, ny = -dy;
-        V best_a = ax[0] * nx + ay[0] * ny, best_b = bx[0] * dx + by[0] * dy;
-        M sa{}, sb{};
-        V pax = ax[0], pay = ay[0], pbx = bx[0], pby = by[0];
-        for (int j = 1; j < 8; ++j) {
-            const V da = ax[j] * nx + ay[j] * ny, db = bx[j] * dx + by[j] * dy;
-            const M ga = best_a < da, gb = best_b < db;
-            best_a = ga ? da : best_a, best_b = gb ? db : best_b;
-            sa = ga ? splat_int(j) : sa, sb = gb ? splat_int(j) : sb;
-            pax = ga ? ax[j] : pax, pay = ga ? ay[j] : pay;
-            pbx = gb ? bx[j] : pbx, pby = gb ? by[j] : pby;
-        }
-        const V vx = pbx - pax, vy = pby - pay;
+        // The support of Z along d.
+        const Support next = support(dx, dy);
+        const M sa = next.index_a, sb = next.index_b;
+        const V vx = next.x, vy = next.y;
         last_x = live ? dx : last_x;
         last_y = live ? dy : last_y;
 

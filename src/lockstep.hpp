@@ -23,12 +23,12 @@
 // (detail::conclude) are distance()'s own code, lane by lane; only the loop is in lanes
 // (src/lanes.hpp).
 //
-// Widths. 16-byte vectors (4 floats or 2 doubles: SSE2, which every x86-64 has, or whatever
-// the target offers) always; 32-byte vectors (8 floats, 4 doubles) with AVX2 when the
-// processor has it (src/lanes_avx2.cpp), chosen at run time.
+// Widths. 32-byte vectors (8 floats, 4 doubles) with AVX2 when the processor has it
+// (src/lanes_avx2.cpp), chosen at run time; without AVX2 the queries run one by one. The
+// 16-byte version (4 floats or 2 doubles, SSE2 on x86-64) is compiled everywhere and tested,
+// but measured slower than one by one, so not chosen (detail::best_lane_width).
 #pragma once
 
-#include <optional>
 #include <span>
 
 #include "gjk/distance.hpp"
@@ -54,7 +54,7 @@ enum class LaneWidth {
     bytes32, ///< 32-byte vectors with AVX2 (8 floats, 4 doubles)
 };
 
-/// The widest LaneWidth this processor runs.
+/// The width distance_batch uses on this processor: bytes32 with AVX2, else none.
 LaneWidth best_lane_width();
 
 #if defined(GJK_LANES_AVX2)
@@ -62,42 +62,50 @@ extern template void lockstep_loop<float, 32>(Lanes<float, 32>&);
 extern template void lockstep_loop<double, 32>(Lanes<double, 32>&);
 #endif
 
+/// Lane k's B as MovedSmallSupport gives it (moved into A's frame), read from the vertices the
+/// loop moved (Lanes::bx, by): the same points, and a support that is the same scan (the
+/// lowest index of the largest x * d.x + y * d.y; support_index_soa8 on the same numbers).
+template <class T, int Bytes> struct LaneMovedSupport {
+    using scalar = T;
+    const Lanes<T, Bytes>* lanes;
+    int k;
+
+    SupportPoint<T> operator()(Vec2<T> d) const {
+        int best = 0;
+        T best_value = lanes->bx[0][k] * d.x + lanes->by[0][k] * d.y;
+        for (int j = 1; j < 8; ++j) {
+            const T value = lanes->bx[j][k] * d.x + lanes->by[j][k] * d.y;
+            if (best_value < value) {
+                best = j, best_value = value;
+            }
+        }
+        return {vertex(best), best};
+    }
+    Vec2<T> vertex(int i) const { return {lanes->bx[i][k], lanes->by[i][k]}; }
+};
+
 /// out[k] = distance(*in[k]) for k < count (1 to N), every input lockstep_eligible.
 template <class T, int Bytes>
 void lockstep_group(const DistanceInput<T>* const* in, DistanceOutput<T>* const* out, int count) {
-    using Z = MinkowskiDifference<PreparedSupport<T>, MovedSmallSupport<T>>;
     constexpr int N = Lanes<T, Bytes>::N;
     Lanes<T, Bytes> lanes;
 
-    // Each lane's support of Z and radii, as distance() builds them, then its shapes
-    // transposed and its first simplex vertex (start(): the support along minus a point
-    // inside Z). Unused lanes copy lane 0 and do not run.
-    std::optional<Z> z[N];
-    T ra[N], rb[N];
-    for (int k = 0; k < count; ++k) {
-        const DistanceInput<T>& input = *in[k];
-        const Transform<T> xf = relative(input.xf_a, input.xf_b);
-        const T use = T(input.use_radii);
-        ra[k] = use * input.a.radius, rb[k] = use * input.b.radius;
-        z[k].emplace(Z{PreparedSupport<T>{input.a.points, input.a.prepared},
-                       MovedSmallSupport<T>(*input.b.prepared, xf)});
-    }
+    // Each lane's shapes transposed, B's frame seen from A's (relative(), as distance()), and
+    // the shapes' centres. Unused lanes copy lane 0 and do not run.
     for (int k = 0; k < N; ++k) {
-        const int l = k < count ? k : 0;
-        const Soa8<T>& a = z[l]->a.shape->soa();
-        const Soa8<T>& b = z[l]->b.moved;
+        const DistanceInput<T>& input = *in[k < count ? k : 0];
+        const PreparedShape<T>& a = *input.a.prepared;
+        const PreparedShape<T>& b = *input.b.prepared;
         for (int j = 0; j < 8; ++j) {
-            lanes.ax[j][k] = a.x[j], lanes.ay[j][k] = a.y[j];
-            lanes.bx[j][k] = b.x[j], lanes.by[j][k] = b.y[j];
+            lanes.ax[j][k] = a.soa().x[j], lanes.ay[j][k] = a.soa().y[j];
+            lanes.blx[j][k] = b.soa().x[j], lanes.bly[j][k] = b.soa().y[j];
         }
-        const MinkowskiPoint<T> m = (*z[l])(-z[l]->centre());
-        for (int i = 0; i < 3; ++i) {
-            lanes.w_x[i][k] = lanes.w_y[i][k] = T(0);
-            lanes.index_a[i][k] = lanes.index_b[i][k] = 0;
-        }
-        lanes.w_x[0][k] = m.w.x, lanes.w_y[0][k] = m.w.y;
-        lanes.index_a[0][k] = m.index_a, lanes.index_b[0][k] = m.index_b;
-        lanes.max_iterations[k] = in[l]->max_iterations;
+        const Transform<T> xf = relative(input.xf_a, input.xf_b);
+        lanes.xf_c[k] = xf.q.c, lanes.xf_s[k] = xf.q.s, lanes.xf_px[k] = xf.p.x;
+        lanes.xf_py[k] = xf.p.y;
+        lanes.centre_ax[k] = a.centre().x, lanes.centre_ay[k] = a.centre().y;
+        lanes.centre_bx[k] = b.centre().x, lanes.centre_by[k] = b.centre().y;
+        lanes.max_iterations[k] = input.max_iterations;
         lanes.live[k] = k < count ? -1 : 0;
     }
 
@@ -105,8 +113,9 @@ void lockstep_group(const DistanceInput<T>* const* in, DistanceOutput<T>* const*
 
     // Each lane's answer from its simplex, as distance() would have left it.
     for (int k = 0; k < count; ++k) {
+        const DistanceInput<T>& input = *in[k];
         if (lanes.handed_over[k]) {
-            *out[k] = distance(*in[k]);
+            *out[k] = distance(input);
             continue;
         }
         LoopSimplex<T> s;
@@ -126,7 +135,10 @@ void lockstep_group(const DistanceInput<T>* const* in, DistanceOutput<T>* const*
             r.termination == Termination::no_progress) {
             r.termination = settle(r.termination, s, r.closest, lanes.beyond[k] != 0);
         }
-        *out[k] = conclude(*in[k], *z[k], ra[k], rb[k], s, r);
+        const T use = T(input.use_radii); // distance()'s radii in use
+        const MinkowskiDifference<PreparedSupport<T>, LaneMovedSupport<T, Bytes>> z{
+            {input.a.points, input.a.prepared}, {&lanes, k}};
+        *out[k] = conclude(input, z, use * input.a.radius, use * input.b.radius, s, r);
     }
 }
 

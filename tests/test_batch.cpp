@@ -56,7 +56,8 @@ template <class T>
            << want.normal.y << ")";
 }
 
-/// The lockstep widths this processor runs: 16 bytes always, 32 (AVX2) where it exists.
+/// The lockstep widths this processor runs: 16 bytes always (distance_batch does not choose
+/// it, but it is the lanes' logic on any processor), 32 (AVX2) where it exists.
 std::vector<gjk::detail::LaneWidth> lane_widths() {
     using gjk::detail::LaneWidth;
     if (gjk::detail::best_lane_width() == LaneWidth::bytes32) {
@@ -128,21 +129,22 @@ template <class T> struct Workload {
 // chunks' boundaries.
 TYPED_TEST(Batch, EveryOutputIsTheSingleQueryAnswerToTheBit) {
     using T = TypeParam;
-    using gjk::detail::LaneWidth;
     const Workload<T> w(std::is_same_v<T, float> ? 31u : 32u, 1000);
     ASSERT_GT(w.small_prepared, 5000); // most queries run in lockstep
     std::vector<DistanceOutput<T>> want(w.inputs.size());
-    std::map<std::string, int> terminations;
+    std::map<std::string, int> terminations; // of the queries that run in lockstep
     for (std::size_t i = 0; i < w.inputs.size(); ++i) {
         want[i] = gjk::distance(w.inputs[i]);
-        ++terminations[gjk::to_string(want[i].termination)];
+        if (gjk::detail::lockstep_eligible(w.inputs[i])) {
+            ++terminations[gjk::to_string(want[i].termination)];
+        }
     }
     for_every_way<T>(w.inputs, [&](const std::vector<DistanceOutput<T>>& out, std::string what) {
         for (std::size_t i = 0; i < w.inputs.size(); ++i) {
             ASSERT_TRUE(identical(out[i], want[i])) << "query " << i << ", " << what;
         }
     });
-    // Every way the loop ends was compared.
+    // Every way the loop ends was compared, in lanes.
     for (Termination t :
          {Termination::containment, Termination::repeated_support, Termination::no_progress,
           Termination::vertex_overlap, Termination::edge_overlap, Termination::max_iterations}) {
