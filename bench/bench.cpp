@@ -11,11 +11,13 @@
 // Workloads: Pairs8/cold (10,000 random convex 8-gon pairs, about half overlapping, random
 // transforms, no cache), Overlap8/cold (the same pairs through the overlap test: gjk::overlap
 // against b2TestOverlap), Pairs8/warm (the same pairs moving a little over 100 steps, cache
-// reused), BigN/<n> (an n-gon against an 8-gon, linear support for Box2D; 1000 different
-// n-gons), BigNShared/<n> (one n-gon against 1000 8-gons: the n-gon stays in the cache), Batch (1e6
-// pairs through gjk::distance_batch on 1 and 2 threads). Counters: ns_per_query, mean iterations,
-// and max_error: the largest |distance - gjk double's distance| over the workload, divided
-// by the pair's scale (the accuracy the speed is bought at).
+// reused), Pairs8/cold_batch and warm_batch (the same through gjk::distance_batch on one
+// thread, lockstep across SIMD lanes; compared with Box2D's rows of the same pairs), BigN/<n> (an
+// n-gon against an 8-gon, linear support for Box2D; 1000 different n-gons), BigNShared/<n> (one
+// n-gon against 1000 8-gons: the n-gon stays in the cache), Batch (1e6 pairs through
+// gjk::distance_batch on 1 and 2 threads). Counters: ns_per_query, mean iterations, and max_error:
+// the largest |distance - gjk double's distance| over the workload, divided by the pair's scale
+// (the accuracy the speed is bought at).
 #include <benchmark/benchmark.h>
 #include <box2d/b2_collision.h>
 #include <box2d/b2_distance.h>
@@ -318,23 +320,38 @@ template <class T> void floor_pairs(benchmark::State& state) {
     set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), max_error);
 }
 
-/// The cold pairs through gjk::distance_batch on one thread: the same answers as gjk/Pairs8/cold
-/// (the same bits: tests/test_batch.cpp), with the queries run in lockstep groups of 4 (float)
-/// or 2 (double) across SIMD lanes (src/lockstep.hpp). Throughput for many independent pairs,
-/// against the same Box2D row.
-template <class T> void gjk_pairs_batch(benchmark::State& state) {
-    const GjkWorkload<T>& w = gjk_cold<T>();
-    const std::vector<double>& ref = reference_cold();
+/// The Pairs8 pairs through gjk::distance_batch on one thread: the same answers as
+/// gjk/Pairs8/cold and warm (the same bits: tests/test_batch.cpp), with the queries run in
+/// lockstep across SIMD lanes (8 floats or 4 doubles with AVX2; src/lockstep.hpp). Warm: one
+/// batch per step, each pair's cache kept from step to step. Throughput for many independent
+/// pairs, against the same Box2D rows (which run one by one: Box2D has no batch API).
+template <class T> void gjk_pairs_batch(benchmark::State& state, bool warm) {
+    const GjkWorkload<T>& w = warm ? gjk_warm<T>() : gjk_cold<T>();
+    const std::vector<double>& ref = warm ? reference_warm() : reference_cold();
+    const std::size_t pairs = static_cast<std::size_t>(w.pairs);
+    std::vector<gjk::SimplexCache<T>> caches(pairs);
     std::vector<gjk::DistanceOutput<T>> out(w.inputs.size());
-    gjk::distance_batch<T>(w.inputs, out, 1);
+    const std::span<const gjk::DistanceInput<T>> inputs(w.inputs);
+    auto run = [&] {
+        if (!warm) {
+            gjk::distance_batch<T>(inputs, out, 1);
+            return;
+        }
+        std::fill(caches.begin(), caches.end(), gjk::SimplexCache<T>{});
+        for (std::size_t step = 0; step < static_cast<std::size_t>(w.steps); ++step) {
+            gjk::distance_batch<T>(inputs.subspan(step * pairs, pairs), caches,
+                                   std::span(out).subspan(step * pairs, pairs), 1);
+        }
+    };
+    run();
     double iterations = 0, max_error = 0;
     for (std::size_t k = 0; k < out.size(); ++k) {
         iterations += out[k].iterations;
-        max_error =
-            std::max(max_error, std::abs(double(out[k].distance) - ref[k]) / scale_of(pairs8()[k]));
+        max_error = std::max(max_error, std::abs(double(out[k].distance) - ref[k]) /
+                                            scale_of(pairs8()[k % pairs]));
     }
     for (auto _ : state) {
-        gjk::distance_batch<T>(w.inputs, out, 1);
+        run();
         benchmark::DoNotOptimize(out.data());
     }
     set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), max_error);
@@ -470,8 +487,15 @@ int main(int argc, char** argv) {
             gjk_pairs<float>(s, warm, false);
         })->Unit(ms);
     }
-    RegisterBenchmark("gjk/Pairs8/cold_batch", gjk_pairs_batch<float>)->Unit(ms);
-    RegisterBenchmark("gjk_double/Pairs8/cold_batch", gjk_pairs_batch<double>)->Unit(ms);
+    for (bool warm : {false, true}) {
+        const std::string w = warm ? "Pairs8/warm_batch" : "Pairs8/cold_batch";
+        RegisterBenchmark(("gjk/" + w).c_str(), [warm](benchmark::State& s) {
+            gjk_pairs_batch<float>(s, warm);
+        })->Unit(ms);
+        RegisterBenchmark(("gjk_double/" + w).c_str(), [warm](benchmark::State& s) {
+            gjk_pairs_batch<double>(s, warm);
+        })->Unit(ms);
+    }
     RegisterBenchmark("gjk/Overlap8/cold", gjk_overlap)->Unit(ms);
     RegisterBenchmark("box2d/Overlap8/cold", box2d_overlap)->Unit(ms);
     RegisterBenchmark("floor/Pairs8/cold", [](benchmark::State& s) {

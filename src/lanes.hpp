@@ -40,14 +40,15 @@ template <class T, int Bytes> struct Lanes {
     alignas(Bytes) T ax[8][N], ay[8][N], blx[8][N], bly[8][N], bx[8][N], by[8][N];
     alignas(Bytes) T xf_c[N], xf_s[N], xf_px[N], xf_py[N];
     alignas(Bytes) T centre_ax[N], centre_ay[N], centre_bx[N], centre_by[N]; ///< B's: local
-    // Out: the loop's simplex.
+    // Out: the loop's simplex (a cold start's: the loop finds the first vertex itself).
     alignas(Bytes) T w_x[3][N], w_y[3][N];
     alignas(Bytes) Int index_a[3][N], index_b[3][N];
+    alignas(Bytes) Int size[N];           ///< the simplex's vertex count
     alignas(Bytes) Int max_iterations[N]; ///< in: each query's cap
     alignas(Bytes) Int live[N];           ///< in: -1 for lanes that run, 0 for unused ones
     // Out: what distance()'s loop leaves (LoopSimplex and LoopResult), lane by lane.
     alignas(Bytes) T weight[3][N];
-    alignas(Bytes) Int size[N], iterations[N];
+    alignas(Bytes) Int iterations[N];
     alignas(Bytes) Int termination[N]; ///< a Termination (repeated_support, no_progress unsettled)
     alignas(Bytes) Int beyond[N];      ///< settle()'s `beyond` for a repeated support (-1: true)
     alignas(Bytes) Int handed_over[N]; ///< -1: the lane met a rare path; distance() answers it
@@ -130,16 +131,17 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
         return Support{sa, sb, pbx - pax, pby - pay};
     };
 
-    // start(): the support along -c, c = B's centre (moved) - A's centre, a point inside Z.
+    // start() without a cache: the support along -c, c = B's centre (moved) - A's centre, a
+    // point inside Z, is the first vertex. The other slots are zero, as in a new LoopSimplex.
     const V cbx = load(lanes.centre_bx), cby = load(lanes.centre_by);
     const V zcx = ((qc * cbx - qs * cby) + tx) - load(lanes.centre_ax);
     const V zcy = ((qs * cbx + qc * cby) + ty) - load(lanes.centre_ay);
     const Support first = support(-zcx, -zcy);
     V w_x[3] = {first.x, zero, zero}, w_y[3] = {first.y, zero, zero}, weight[3] = {};
     M index_a[3] = {first.index_a, M{}, M{}}, index_b[3] = {first.index_b, M{}, M{}};
+    M size = splat_int(1); // the simplex's vertex count
     const M max_iterations = load_int(lanes.max_iterations);
     M live = load_int(lanes.live);
-    M size = splat_int(1); // the simplex's vertex count
     M iterations{};
     M termination = splat_int(-1); // a Termination once the lane has ended
     M beyond{};
@@ -248,8 +250,10 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
             auto pick = [&](auto(&slot)[3], auto first_of) {
                 using X = std::remove_reference_t<decltype(slot[0])>;
                 const X s0 = first_of[0], s1 = first_of[1], s2 = first_of[2];
+                // (Slots past the count hold what keep() leaves there, which write_cache
+                // copies into the cache: the same stale vertices, so the caches match too.)
                 const X first = has0 ? s0 : (has1 ? s1 : s2);
-                const X second = has0 ? (has1 ? s1 : s2) : s2;
+                const X second = has0 ? (has1 ? s1 : s2) : (has1 ? s2 : s1);
                 slot[0] = keeps ? first : slot[0];
                 slot[1] = keeps ? second : slot[1];
                 slot[2] = keeps ? s2 : slot[2];

@@ -84,9 +84,13 @@ template <class T, int Bytes> struct LaneMovedSupport {
     Vec2<T> vertex(int i) const { return {lanes->bx[i][k], lanes->by[i][k]}; }
 };
 
-/// out[k] = distance(*in[k]) for k < count (1 to N), every input lockstep_eligible.
+/// out[k] = distance(*in[k], cache[k]) for k < count (1 to N), every input lockstep_eligible
+/// and every cache empty (count 0) or absent: `cache` null, or an array whose null entries
+/// mean no cache. (A warm start, about one iteration, gains nothing from the lanes: the
+/// batch runs those one by one.)
 template <class T, int Bytes>
-void lockstep_group(const DistanceInput<T>* const* in, DistanceOutput<T>* const* out, int count) {
+void lockstep_group(const DistanceInput<T>* const* in, SimplexCache<T>* const* cache,
+                    DistanceOutput<T>* const* out, int count) {
     constexpr int N = Lanes<T, Bytes>::N;
     Lanes<T, Bytes> lanes;
 
@@ -115,7 +119,7 @@ void lockstep_group(const DistanceInput<T>* const* in, DistanceOutput<T>* const*
     for (int k = 0; k < count; ++k) {
         const DistanceInput<T>& input = *in[k];
         if (lanes.handed_over[k]) {
-            *out[k] = distance(input);
+            *out[k] = distance(input, cache ? cache[k] : nullptr); // the cache as it came in
             continue;
         }
         LoopSimplex<T> s;
@@ -124,6 +128,9 @@ void lockstep_group(const DistanceInput<T>* const* in, DistanceOutput<T>* const*
             s.w[i] = {lanes.w_x[i][k], lanes.w_y[i][k]};
             s.pair[i] = LoopSimplex<T>::pack(int(lanes.index_a[i][k]), int(lanes.index_b[i][k]));
             s.weight[i] = lanes.weight[i][k];
+        }
+        if (cache && cache[k]) {
+            write_cache(*cache[k], s);
         }
         LoopResult<T> r;
         r.closest = {lanes.closest_x[k], lanes.closest_y[k]};
@@ -142,16 +149,19 @@ void lockstep_group(const DistanceInput<T>* const* in, DistanceOutput<T>* const*
     }
 }
 
-/// outputs[i] = distance(inputs[i]) for i in [0, min of the sizes), eligible queries in
+/// outputs[i] = distance(inputs[i], cache) for i in [0, the smallest size), the cache
+/// &caches[i] when `caches` is not empty (then as many as the inputs), eligible queries in
 /// lockstep groups of the given width (none: each on its own). The width must be one this
-/// processor runs (best_lane_width() or narrower).
+/// processor runs (best_lane_width(), or bytes16).
 template <class T>
-void lockstep_batch(std::span<const DistanceInput<T>> inputs, std::span<DistanceOutput<T>> outputs,
-                    LaneWidth width);
+void lockstep_batch(std::span<const DistanceInput<T>> inputs, std::span<SimplexCache<T>> caches,
+                    std::span<DistanceOutput<T>> outputs, LaneWidth width);
 
 extern template void lockstep_batch<float>(std::span<const DistanceInput<float>>,
+                                           std::span<SimplexCache<float>>,
                                            std::span<DistanceOutput<float>>, LaneWidth);
 extern template void lockstep_batch<double>(std::span<const DistanceInput<double>>,
+                                            std::span<SimplexCache<double>>,
                                             std::span<DistanceOutput<double>>, LaneWidth);
 
 } // namespace gjk::detail

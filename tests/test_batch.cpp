@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <limits>
 #include <map>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -72,7 +74,7 @@ template <class T, class Check>
 void for_every_way(const std::vector<DistanceInput<T>>& inputs, Check check) {
     for (gjk::detail::LaneWidth width : lane_widths()) {
         std::vector<DistanceOutput<T>> out(inputs.size());
-        gjk::detail::lockstep_batch<T>(inputs, out, width);
+        gjk::detail::lockstep_batch<T>(inputs, {}, out, width);
         check(out, "width " + std::to_string(int(width)));
     }
     for (int threads : {1, 2}) {
@@ -152,6 +154,88 @@ TYPED_TEST(Batch, EveryOutputIsTheSingleQueryAnswerToTheBit) {
     }
 }
 
+// Warm starts: over 12 steps of pairs that move a little, every output and every cache (all
+// its slots, the metric to the bit) equal distance()'s with the same cache, for each lane
+// width and thread count. Some caches are spoiled on the way - an index out of range, a count
+// of 5, a NaN metric, another pair's cache - so that read_cache's refusals run in lanes too.
+TYPED_TEST(Batch, WarmStartsGiveTheSingleQueriesOutputsAndCaches) {
+    using T = TypeParam;
+    const Workload<T> w(std::is_same_v<T, float> ? 51u : 52u, 60);
+    std::vector<DistanceInput<T>> inputs = w.inputs;
+    std::mt19937 rng(9);
+    std::uniform_real_distribution<double> step(-0.02, 0.02);
+    auto same_cache = [](const gjk::SimplexCache<T>& a, const gjk::SimplexCache<T>& b) {
+        return a.count == b.count && std::memcmp(a.index_a, b.index_a, sizeof a.index_a) == 0 &&
+               std::memcmp(a.index_b, b.index_b, sizeof a.index_b) == 0 &&
+               same_bits(a.metric, b.metric);
+    };
+    std::vector<gjk::SimplexCache<T>> want_caches(inputs.size());
+    std::vector<std::vector<gjk::SimplexCache<T>>> caches; // one set per way
+    int warm = 0;
+    for (int s = 0; s < 12; ++s) {
+        for (std::size_t i = 0; i < inputs.size(); ++i) { // B moves a little
+            const T scale = std::max(std::abs(inputs[i].xf_b.p.x), T(1));
+            inputs[i].xf_b = gjk::Transform<T>::from({inputs[i].xf_b.p.x + T(step(rng)) * scale,
+                                                      inputs[i].xf_b.p.y + T(step(rng)) * scale},
+                                                     inputs[i].xf_b.q.angle() + T(step(rng)));
+        }
+        if (s == 6) { // spoil some caches, the same way in every set
+            auto spoil = [&](std::vector<gjk::SimplexCache<T>>& set) {
+                for (std::size_t i = 0; i + 1 < set.size(); i += 7) {
+                    switch (i % 4) {
+                    case 0:
+                        set[i].index_b[0] = 99;
+                        break;
+                    case 1:
+                        set[i].count = 5;
+                        break;
+                    case 2:
+                        set[i].metric = std::numeric_limits<T>::quiet_NaN();
+                        break;
+                    default:
+                        set[i] = set[i + 1];
+                        break;
+                    }
+                }
+            };
+            spoil(want_caches);
+            for (auto& set : caches) {
+                spoil(set);
+            }
+        }
+        std::vector<DistanceOutput<T>> want(inputs.size());
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            warm += want_caches[i].count > 0;
+            want[i] = gjk::distance(inputs[i], &want_caches[i]);
+        }
+        std::size_t set = 0;
+        auto check = [&](const std::vector<DistanceOutput<T>>& out, std::string what) {
+            for (std::size_t i = 0; i < inputs.size(); ++i) {
+                ASSERT_TRUE(identical(out[i], want[i]))
+                    << "step " << s << ", query " << i << ", " << what;
+                ASSERT_TRUE(same_cache(caches[set][i], want_caches[i]))
+                    << "step " << s << ", cache " << i << ", " << what;
+            }
+            ++set;
+        };
+        if (caches.empty()) { // the first step: every way starts cold
+            caches.assign(lane_widths().size() + 2,
+                          std::vector<gjk::SimplexCache<T>>(inputs.size()));
+        }
+        for (gjk::detail::LaneWidth width : lane_widths()) {
+            std::vector<DistanceOutput<T>> out(inputs.size());
+            gjk::detail::lockstep_batch<T>(inputs, caches[set], out, width);
+            check(out, "width " + std::to_string(int(width)));
+        }
+        for (int threads : {1, 2}) {
+            std::vector<DistanceOutput<T>> out(inputs.size());
+            gjk::distance_batch<T>(inputs, caches[set], out, threads);
+            check(out, std::to_string(threads) + " threads");
+        }
+    }
+    EXPECT_GT(warm, int(inputs.size()) * 8); // most queries after the first step were warm
+}
+
 // Groups of every size (1 to 9 queries, so partly filled groups of 2, 4 and 8 lanes), invalid
 // inputs among valid ones: each output is its
 // own query's answer, and a bad query does not disturb its neighbours.
@@ -164,7 +248,7 @@ TYPED_TEST(Batch, PartialGroupsAndInvalidInputsKeepEveryAnswer) {
     for (gjk::detail::LaneWidth width : lane_widths()) {
         for (std::size_t n = 1; n <= inputs.size(); ++n) {
             std::vector<DistanceOutput<T>> out(n);
-            gjk::detail::lockstep_batch<T>(std::span(inputs).first(n), out, width);
+            gjk::detail::lockstep_batch<T>(std::span(inputs).first(n), {}, out, width);
             for (std::size_t i = 0; i < n; ++i) {
                 ASSERT_TRUE(identical(out[i], gjk::distance(inputs[i])))
                     << n << " queries, query " << i << ", width " << int(width);

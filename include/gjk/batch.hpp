@@ -30,11 +30,27 @@ template <class T>
 void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<DistanceOutput<T>> outputs,
                     int threads = 1);
 
+/// The same with warm starts, for pairs that are queried again and again (a simulation's
+/// steps): outputs[i] = distance(inputs[i], &caches[i]), each cache read and updated as
+/// distance() does (keep caches[i] with its pair from one call to the next). Computed for the
+/// common prefix of the three spans.
+template <class T>
+void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<SimplexCache<T>> caches,
+                    std::span<DistanceOutput<T>> outputs, int threads = 1);
+
 /// distance_batch for float, compiled once in the gjk library (src/batch.cpp).
 extern template void distance_batch<float>(std::span<const DistanceInput<float>>,
                                            std::span<DistanceOutput<float>>, int);
 /// distance_batch for double, compiled once in the gjk library (src/batch.cpp).
 extern template void distance_batch<double>(std::span<const DistanceInput<double>>,
+                                            std::span<DistanceOutput<double>>, int);
+/// Warm-started distance_batch for float (src/batch.cpp).
+extern template void distance_batch<float>(std::span<const DistanceInput<float>>,
+                                           std::span<SimplexCache<float>>,
+                                           std::span<DistanceOutput<float>>, int);
+/// Warm-started distance_batch for double (src/batch.cpp).
+extern template void distance_batch<double>(std::span<const DistanceInput<double>>,
+                                            std::span<SimplexCache<double>>,
                                             std::span<DistanceOutput<double>>, int);
 
 } // namespace gjk
