@@ -19,6 +19,10 @@
 // the radii, at least 1.
 //
 // penetration() and shape_cast() are checked the same way (check_penetration, check_cast).
+// distance_batch is checked against distance() itself, which is its specification: on the
+// query's shapes prepared, every output of a batch (lockstep lanes of both widths the
+// processor runs, groups of one and of five queries) equal to distance()'s to the bit
+// (check_batch).
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -30,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "../src/lockstep.hpp" // detail::lockstep_batch, for check_batch
 #include "gjk/gjk.hpp"
 #include "oracle/oracle.hpp"
 
@@ -433,6 +438,43 @@ template <class T> void check_cast(const Query<T>& q, const Truth* truth) {
         fail("cast: at the hit fraction the shapes are not in contact", at.distance, at.depth);
 }
 
+/// distance_batch's answers are distance()'s, to the bit (src/lockstep.hpp), on the query's
+/// shapes as PreparedShape views: the lockstep path for shapes of at most 8 points.
+template <class T> void check_batch(const Query<T>& q) {
+    const auto a = gjk::PreparedShape<T>::make(q.a, q.ra);
+    const auto b = gjk::PreparedShape<T>::make(q.b, q.rb);
+    gjk::DistanceInput<T> in = input_of(q);
+    in.a = a.view();
+    in.b = b.view();
+    const gjk::DistanceOutput<T> want = gjk::distance(in);
+    auto same = [](const gjk::DistanceOutput<T>& x, const gjk::DistanceOutput<T>& y) {
+        auto bits = [](T v) {
+            std::uint64_t u = 0;
+            std::memcpy(&u, &v, sizeof v);
+            return u;
+        };
+        return x.status == y.status && x.termination == y.termination && x.error == y.error &&
+               x.iterations == y.iterations && bits(x.distance) == bits(y.distance) &&
+               bits(x.point_a.x) == bits(y.point_a.x) && bits(x.point_a.y) == bits(y.point_a.y) &&
+               bits(x.point_b.x) == bits(y.point_b.x) && bits(x.point_b.y) == bits(y.point_b.y) &&
+               bits(x.normal.x) == bits(y.normal.x) && bits(x.normal.y) == bits(y.normal.y);
+    };
+    using gjk::detail::LaneWidth;
+    for (LaneWidth width : {LaneWidth::bytes16, gjk::detail::best_lane_width()}) {
+        for (std::size_t n : {1u, 5u}) {
+            const std::vector<gjk::DistanceInput<T>> inputs(n, in);
+            std::vector<gjk::DistanceOutput<T>> out(n);
+            gjk::detail::lockstep_batch<T>(inputs, {}, out, width);
+            for (const auto& o : out) {
+                if (!same(o, want)) {
+                    fail("distance_batch: an output differs from distance()'s", o.distance,
+                         want.distance);
+                }
+            }
+        }
+    }
+}
+
 template <class T> std::string describe(const Query<T>& q) {
     std::string s = std::is_same_v<T, float> ? "float" : "double";
     char buf[128];
@@ -471,6 +513,7 @@ template <class T> void check_query(Bytes& in, std::uint8_t flags) {
     check_overlap(q, t);
     check_penetration(q, t);
     check_cast(q, t);
+    check_batch(q);
 }
 
 } // namespace
