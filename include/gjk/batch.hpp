@@ -23,7 +23,7 @@ void parallel_chunks(std::size_t count, int threads,
 ///
 /// Every output is distance()'s, to the bit. On a processor with AVX2, queries on two prepared
 /// shapes of at most 8 vertices (PreparedShape) run in lockstep, 8 floats or 4 doubles at a
-/// time across SIMD lanes: on bench/bench.cpp's 8-gon pairs about 1.6 times the single
+/// time across SIMD lanes: on bench/bench.cpp's 8-gon pairs about 1.7 times the single
 /// queries' throughput in float and 1.2 times in double, on one thread. Other queries, and
 /// all of them without AVX2, run one by one.
 template <class T>
@@ -33,7 +33,8 @@ void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<Distance
 /// The same with warm starts, for pairs that are queried again and again (a simulation's
 /// steps): outputs[i] = distance(inputs[i], &caches[i]), each cache read and updated as
 /// distance() does (keep caches[i] with its pair from one call to the next). Computed for the
-/// common prefix of the three spans.
+/// common prefix of the three spans. Cold starts (an empty cache) run in lockstep as above;
+/// warm ones, about one iteration each, one by one, which measured faster.
 template <class T>
 void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<SimplexCache<T>> caches,
                     std::span<DistanceOutput<T>> outputs, int threads = 1);
