@@ -6,7 +6,7 @@
 //   gjk_view/<workload>    the float kernel on plain point views (validated and scanned on
 //                          every call) instead of gjk::PreparedShape objects
 //   floor/<workload>       bench/floor.hpp: the same loop stripped of every guarantee (no
-//   floor_double/...       validation, stall rule, output checks...): what they cost, cold only
+//   floor_double/...       validation, stall rule, output checks...): what they cost
 //
 // Workloads: Pairs8/cold (10,000 random convex 8-gon pairs, about half overlapping, random
 // transforms, no cache), Overlap8/cold (the same pairs through the overlap test: gjk::overlap
@@ -301,21 +301,26 @@ void box2d_pairs(benchmark::State& state, bool warm) {
     state.counters["overlapping"] = double(overlapping) / double(w.inputs.size());
 }
 
-/// bench/floor.hpp on the cold pairs: the fastest loop of this design, without the library's
-/// guarantees.
-template <class T> void floor_pairs(benchmark::State& state) {
-    const GjkWorkload<T>& w = gjk_cold<T>();
-    const std::vector<double>& ref = reference_cold();
+/// bench/floor.hpp on the cold or warm pairs: the fastest loop of this design, without the
+/// library's guarantees (warm: each pair's cache kept from step to step, as gjk/Pairs8/warm).
+template <class T> void floor_pairs(benchmark::State& state, bool warm) {
+    const GjkWorkload<T>& w = warm ? gjk_warm<T>() : gjk_cold<T>();
+    const std::vector<double>& ref = warm ? reference_warm() : reference_cold();
+    std::vector<gjk::SimplexCache<T>> caches(static_cast<std::size_t>(w.pairs));
     double iterations = 0, max_error = 0;
     for (std::size_t k = 0; k < w.inputs.size(); ++k) {
-        const floor_gjk::Result<T> r = floor_gjk::distance(w.inputs[k]);
+        gjk::SimplexCache<T>* cache = warm ? &caches[k % caches.size()] : nullptr;
+        const floor_gjk::Result<T> r = floor_gjk::distance(w.inputs[k], cache);
         iterations += r.iterations;
-        max_error =
-            std::max(max_error, std::abs(double(r.distance) - ref[k]) / scale_of(pairs8()[k]));
+        max_error = std::max(max_error, std::abs(double(r.distance) - ref[k]) /
+                                            scale_of(pairs8()[k % caches.size()]));
     }
     for (auto _ : state) {
-        for (const auto& in : w.inputs)
-            benchmark::DoNotOptimize(floor_gjk::distance(in));
+        std::fill(caches.begin(), caches.end(), gjk::SimplexCache<T>{});
+        for (std::size_t k = 0; k < w.inputs.size(); ++k) {
+            gjk::SimplexCache<T>* cache = warm ? &caches[k % caches.size()] : nullptr;
+            benchmark::DoNotOptimize(floor_gjk::distance(w.inputs[k], cache));
+        }
     }
     set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), max_error);
 }
@@ -498,12 +503,15 @@ int main(int argc, char** argv) {
     }
     RegisterBenchmark("gjk/Overlap8/cold", gjk_overlap)->Unit(ms);
     RegisterBenchmark("box2d/Overlap8/cold", box2d_overlap)->Unit(ms);
-    RegisterBenchmark("floor/Pairs8/cold", [](benchmark::State& s) {
-        floor_pairs<float>(s);
-    })->Unit(ms);
-    RegisterBenchmark("floor_double/Pairs8/cold", [](benchmark::State& s) {
-        floor_pairs<double>(s);
-    })->Unit(ms);
+    for (bool warm : {false, true}) {
+        const std::string w = warm ? "Pairs8/warm" : "Pairs8/cold";
+        RegisterBenchmark(("floor/" + w).c_str(), [warm](benchmark::State& s) {
+            floor_pairs<float>(s, warm);
+        })->Unit(ms);
+        RegisterBenchmark(("floor_double/" + w).c_str(), [warm](benchmark::State& s) {
+            floor_pairs<double>(s, warm);
+        })->Unit(ms);
+    }
     for (int n : {8, 64, 512, 4096}) {
         const std::string name = "BigN/" + std::to_string(n);
         RegisterBenchmark(("gjk/" + name).c_str(), [n](benchmark::State& s) {

@@ -28,8 +28,11 @@ template <class T> struct Result {
 };
 
 /// Precondition (unchecked): both shapes are views of gjk::PreparedShape objects of at most
-/// eight vertices.
-template <class T> [[gnu::noinline]] Result<T> distance(const gjk::DistanceInput<T>& in) {
+/// eight vertices. With `cache`, a warm start: the cached index pairs are the first simplex
+/// (no check that they still fit) and the last simplex's are cached.
+template <class T>
+[[gnu::noinline]] Result<T> distance(const gjk::DistanceInput<T>& in,
+                                     gjk::SimplexCache<T>* cache = nullptr) {
     using V = gjk::Vec2<T>;
     const gjk::PreparedShape<T>& shape_a = *in.a.prepared;
     const gjk::MovedSmallSupport<T> b(*in.b.prepared, gjk::detail::relative(in.xf_a, in.xf_b));
@@ -57,7 +60,16 @@ template <class T> [[gnu::noinline]] Result<T> distance(const gjk::DistanceInput
         }
         count = kept;
     };
-    support(shape_a.centre() - b.centre(), 0);
+    if (cache && cache->count > 0) {
+        count = cache->count;
+        for (int k = 0; k < count; ++k) {
+            index_a[k] = cache->index_a[k], index_b[k] = cache->index_b[k];
+            w[k] = {b.moved.x[index_b[k]] - a.x[index_a[k]],
+                    b.moved.y[index_b[k]] - a.y[index_a[k]]};
+        }
+    } else {
+        support(shape_a.centre() - b.centre(), 0);
+    }
 
     Result<T> r;
     while (++r.iterations < gjk::kMaxIterations) {
@@ -97,6 +109,12 @@ template <class T> [[gnu::noinline]] Result<T> distance(const gjk::DistanceInput
         ++count;
     }
 
+    if (cache) {
+        cache->count = count;
+        for (int k = 0; k < count; ++k) {
+            cache->index_a[k] = index_a[k], cache->index_b[k] = index_b[k];
+        }
+    }
     V pa{}, pb{};
     for (int k = 0; k < count; ++k) {
         pa += weight[k] * shape_a.vertices()[static_cast<std::size_t>(index_a[k])];
