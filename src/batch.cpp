@@ -4,6 +4,7 @@
 #include "gjk/batch.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -32,6 +33,13 @@ template <class T, int Bytes>
 void lockstep_chunk(std::span<const DistanceInput<T>> inputs, std::span<SimplexCache<T>> caches,
                     std::span<DistanceOutput<T>> outputs) {
     constexpr int N = Lanes<T, Bytes>::N;
+    // The lanes' arrays on the heap, once per chunk. On the stack their address moved with
+    // ASLR, and one process in two ran the double batch about 25% slower (bench/bench.cpp,
+    // gjk_double/Pairs8/cold_batch: 0.97-1.00 or 1.20-1.29 ms; with ASLR off always 0.98):
+    // a memory-layout effect, likely false store-to-load dependencies between the lanes'
+    // stores and the shapes' loads (4K aliasing; without counters, unconfirmed). On the heap:
+    // 0.96-1.00 ms in 12 processes out of 12.
+    const std::unique_ptr<Lanes<T, Bytes>> lanes = std::make_unique<Lanes<T, Bytes>>();
     const DistanceInput<T>* group_in[N];
     SimplexCache<T>* group_cache[N];
     DistanceOutput<T>* group_out[N];
@@ -49,12 +57,12 @@ void lockstep_chunk(std::span<const DistanceInput<T>> inputs, std::span<SimplexC
         group_cache[grouped] = cache;
         group_out[grouped] = &outputs[i];
         if (++grouped == N) {
-            lockstep_group<T, Bytes>(group_in, group_cache, group_out, grouped);
+            lockstep_group<T, Bytes>(*lanes, group_in, group_cache, group_out, grouped);
             grouped = 0;
         }
     }
     if (grouped > 0) {
-        lockstep_group<T, Bytes>(group_in, group_cache, group_out, grouped);
+        lockstep_group<T, Bytes>(*lanes, group_in, group_cache, group_out, grouped);
     }
 }
 

@@ -89,10 +89,9 @@ template <class T, int Bytes> struct LaneMovedSupport {
 /// mean no cache. (A warm start, about one iteration, gains nothing from the lanes: the
 /// batch runs those one by one.)
 template <class T, int Bytes>
-void lockstep_group(const DistanceInput<T>* const* in, SimplexCache<T>* const* cache,
-                    DistanceOutput<T>* const* out, int count) {
+void lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
+                    SimplexCache<T>* const* cache, DistanceOutput<T>* const* out, int count) {
     constexpr int N = Lanes<T, Bytes>::N;
-    Lanes<T, Bytes> lanes;
 
     // Each lane's shapes transposed, B's frame seen from A's (relative(), as distance()), and
     // the shapes' centres. Unused lanes copy lane 0 and do not run.
