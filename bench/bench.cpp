@@ -185,6 +185,12 @@ const std::vector<Pair>& pairs8() {
     static const std::vector<Pair> p = make_pairs(kPairs, 8, 8, 42);
     return p;
 }
+
+/// Query k of a Pairs8 workload (step-major: pair k % kPairs), its distance's error against
+/// the reference, as a fraction of the pair's scale: the max_error counter's term.
+double pairs8_error(std::size_t k, double distance, const std::vector<double>& ref) {
+    return std::abs(distance - ref[k]) / scale_of(pairs8()[k % pairs8().size()]);
+}
 template <class T> const GjkWorkload<T>& gjk_cold() {
     static const GjkWorkload<T> w = gjk_workload<T>(pairs8(), 1);
     return w;
@@ -251,8 +257,7 @@ template <class T> void gjk_pairs(benchmark::State& state, bool warm, bool prepa
         const auto out = gjk::distance(w.inputs[k], cache);
         iterations += out.iterations;
         overlapping += out.distance == T(0);
-        max_error = std::max(max_error, std::abs(double(out.distance) - ref[k]) /
-                                            scale_of(pairs8()[k % caches.size()]));
+        max_error = std::max(max_error, pairs8_error(k, double(out.distance), ref));
     }
     for (auto _ : state) {
         std::fill(caches.begin(), caches.end(), gjk::SimplexCache<T>{});
@@ -283,8 +288,7 @@ void box2d_pairs(benchmark::State& state, bool warm) {
         b2Distance(&out, cache, &w.inputs[k]);
         iterations += out.iterations;
         overlapping += out.distance == 0.0f;
-        max_error = std::max(max_error, std::abs(double(out.distance) - ref[k]) /
-                                            scale_of(pairs8()[k % caches.size()]));
+        max_error = std::max(max_error, pairs8_error(k, double(out.distance), ref));
     }
     for (auto _ : state) {
         reset();
@@ -312,8 +316,7 @@ template <class T> void floor_pairs(benchmark::State& state, bool warm) {
         gjk::SimplexCache<T>* cache = warm ? &caches[k % caches.size()] : nullptr;
         const floor_gjk::Result<T> r = floor_gjk::distance(w.inputs[k], cache);
         iterations += r.iterations;
-        max_error = std::max(max_error, std::abs(double(r.distance) - ref[k]) /
-                                            scale_of(pairs8()[k % caches.size()]));
+        max_error = std::max(max_error, pairs8_error(k, double(r.distance), ref));
     }
     for (auto _ : state) {
         std::fill(caches.begin(), caches.end(), gjk::SimplexCache<T>{});
@@ -352,8 +355,7 @@ template <class T> void gjk_pairs_batch(benchmark::State& state, bool warm) {
     double iterations = 0, max_error = 0;
     for (std::size_t k = 0; k < out.size(); ++k) {
         iterations += out[k].iterations;
-        max_error = std::max(max_error, std::abs(double(out[k].distance) - ref[k]) /
-                                            scale_of(pairs8()[k % pairs]));
+        max_error = std::max(max_error, pairs8_error(k, double(out[k].distance), ref));
     }
     for (auto _ : state) {
         run();

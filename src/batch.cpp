@@ -29,9 +29,19 @@ LaneWidth best_lane_width() {
     return LaneWidth::none;
 }
 
+/// The number of queries a batch computes: the common prefix of its spans (caches only when
+/// given).
+template <class T>
+std::size_t batch_count(std::span<const DistanceInput<T>> inputs, std::span<SimplexCache<T>> caches,
+                        std::span<DistanceOutput<T>> outputs) {
+    const std::size_t count = std::min(inputs.size(), outputs.size());
+    return caches.empty() ? count : std::min(count, caches.size());
+}
+
 template <class T, int Bytes>
-void lockstep_chunk(std::span<const DistanceInput<T>> inputs, std::span<SimplexCache<T>> caches,
-                    std::span<DistanceOutput<T>> outputs) {
+std::size_t lockstep_chunk(std::span<const DistanceInput<T>> inputs,
+                           std::span<SimplexCache<T>> caches,
+                           std::span<DistanceOutput<T>> outputs) {
     constexpr int N = Lanes<T, Bytes>::N;
     // The lanes' arrays on the heap, once per chunk. On the stack their address moved with
     // ASLR, and one process in two ran the double batch about 25% slower (bench/bench.cpp,
@@ -44,6 +54,7 @@ void lockstep_chunk(std::span<const DistanceInput<T>> inputs, std::span<SimplexC
     SimplexCache<T>* group_cache[N];
     DistanceOutput<T>* group_out[N];
     int grouped = 0;
+    std::size_t handed_over = 0;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         // A warm start runs on its own: it takes about one iteration, and in lanes the set-up
         // costs more than the loop saves (8-gon pairs, Zen 5: 57 against 52 ns a query in
@@ -57,49 +68,49 @@ void lockstep_chunk(std::span<const DistanceInput<T>> inputs, std::span<SimplexC
         group_cache[grouped] = cache;
         group_out[grouped] = &outputs[i];
         if (++grouped == N) {
-            lockstep_group<T, Bytes>(*lanes, group_in, group_cache, group_out, grouped);
+            handed_over += lockstep_group<T, Bytes>(*lanes, group_in, group_cache, group_out, N);
             grouped = 0;
         }
     }
     if (grouped > 0) {
-        lockstep_group<T, Bytes>(*lanes, group_in, group_cache, group_out, grouped);
+        handed_over += lockstep_group<T, Bytes>(*lanes, group_in, group_cache, group_out, grouped);
     }
+    return handed_over;
 }
 
 template <class T>
-void lockstep_batch(std::span<const DistanceInput<T>> inputs, std::span<SimplexCache<T>> caches,
-                    std::span<DistanceOutput<T>> outputs, LaneWidth width) {
-    std::size_t count = std::min(inputs.size(), outputs.size());
+std::size_t lockstep_batch(std::span<const DistanceInput<T>> inputs,
+                           std::span<SimplexCache<T>> caches, std::span<DistanceOutput<T>> outputs,
+                           LaneWidth width) {
+    const std::size_t count = batch_count(inputs, caches, outputs);
+    inputs = inputs.first(count), outputs = outputs.first(count);
     if (!caches.empty()) {
-        count = std::min(count, caches.size());
         caches = caches.first(count);
     }
-    inputs = inputs.first(count), outputs = outputs.first(count);
     switch (width) {
     case LaneWidth::none:
-        for (std::size_t i = 0; i < count; ++i) {
-            outputs[i] = distance(inputs[i], caches.empty() ? nullptr : &caches[i]);
-        }
-        return;
+        break;
     case LaneWidth::bytes16:
-        lockstep_chunk<T, 16>(inputs, caches, outputs);
-        return;
+        return lockstep_chunk<T, 16>(inputs, caches, outputs);
     case LaneWidth::bytes32:
 #if defined(GJK_LANES_AVX2)
-        lockstep_chunk<T, 32>(inputs, caches, outputs);
+        return lockstep_chunk<T, 32>(inputs, caches, outputs);
 #else
-        lockstep_chunk<T, 16>(inputs, caches, outputs); // not compiled here: the narrower one
+        return lockstep_chunk<T, 16>(inputs, caches, outputs); // not compiled: the narrower one
 #endif
-        return;
     }
+    for (std::size_t i = 0; i < count; ++i) {
+        outputs[i] = distance(inputs[i], caches.empty() ? nullptr : &caches[i]);
+    }
+    return 0;
 }
 
-template void lockstep_batch<float>(std::span<const DistanceInput<float>>,
-                                    std::span<SimplexCache<float>>,
-                                    std::span<DistanceOutput<float>>, LaneWidth);
-template void lockstep_batch<double>(std::span<const DistanceInput<double>>,
-                                     std::span<SimplexCache<double>>,
-                                     std::span<DistanceOutput<double>>, LaneWidth);
+template std::size_t lockstep_batch<float>(std::span<const DistanceInput<float>>,
+                                           std::span<SimplexCache<float>>,
+                                           std::span<DistanceOutput<float>>, LaneWidth);
+template std::size_t lockstep_batch<double>(std::span<const DistanceInput<double>>,
+                                            std::span<SimplexCache<double>>,
+                                            std::span<DistanceOutput<double>>, LaneWidth);
 
 } // namespace detail
 
@@ -128,10 +139,7 @@ void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<Distance
 template <class T>
 void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<SimplexCache<T>> caches,
                     std::span<DistanceOutput<T>> outputs, int threads) {
-    std::size_t count = std::min(inputs.size(), outputs.size());
-    if (!caches.empty()) {
-        count = std::min(count, caches.size());
-    }
+    const std::size_t count = detail::batch_count(inputs, caches, outputs);
     const detail::LaneWidth width = detail::best_lane_width();
     parallel_chunks(count, threads, [&](std::size_t begin, std::size_t end) {
         const std::size_t n = end - begin;

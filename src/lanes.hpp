@@ -157,36 +157,37 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
         iterations -= live; // a true lane is -1
 
         // solve(): the closest point of each lane's simplex to the origin, on all three
-        // simplex sizes, then the lane's own picked. The segment (w0, w1): gjk/segment.hpp.
-        const V ex = w_x[1] - w_x[0], ey = w_y[1] - w_y[0];
-        const V su = (w_x[1] - zero) * ex + (w_y[1] - zero) * ey;
-        const V sv = (zero - w_x[0]) * ex + (zero - w_y[0]) * ey;
-        const M seg_b = su <= zero, seg_a = ~seg_b & (sv <= zero);
-        const V seg_sum = su + sv;
-        const V seg_u = seg_b ? zero : (seg_a ? one : su / seg_sum);
-        const V seg_v = seg_b ? one : (seg_a ? zero : sv / seg_sum);
-        const M seg_region = seg_b ? splat_int(0b10) : (seg_a ? splat_int(0b01) : splat_int(0b11));
-
-        // The triangle (w0, w1, w2) = (a, b, c): gjk/triangle.hpp, its nine coordinates...
+        // simplex sizes, then the lane's own picked. First the nine coordinates of the origin
+        // for the triangle (w0, w1, w2) = (a, b, c) (gjk/triangle.hpp); the segment (w0, w1)
+        // is the triangle's edge AB and has the same two (gjk/segment.hpp). Q - X with Q the
+        // origin is 0 - X, kept: -X would differ in the sign of a zero. (X - Q is X exactly.)
         const V bax = w_x[1] - w_x[0], bay = w_y[1] - w_y[0];
         const V cbx = w_x[2] - w_x[1], cby = w_y[2] - w_y[1];
         const V acx = w_x[0] - w_x[2], acy = w_y[0] - w_y[2];
-        const V uAB = (w_x[1] - zero) * bax + (w_y[1] - zero) * bay;
+        const V uAB = w_x[1] * bax + w_y[1] * bay;
         const V vAB = (zero - w_x[0]) * bax + (zero - w_y[0]) * bay;
-        const V uBC = (w_x[2] - zero) * cbx + (w_y[2] - zero) * cby;
+        const V uBC = w_x[2] * cbx + w_y[2] * cby;
         const V vBC = (zero - w_x[1]) * cbx + (zero - w_y[1]) * cby;
-        const V uCA = (w_x[0] - zero) * acx + (w_y[0] - zero) * acy;
+        const V uCA = w_x[0] * acx + w_y[0] * acy;
         const V vCA = (zero - w_x[2]) * acx + (zero - w_y[2]) * acy;
         const V cax = w_x[2] - w_x[0], cay = w_y[2] - w_y[0];
         const V area = bax * cay - bay * cax;
         const V sign = (area > zero ? one : zero) - (area < zero ? one : zero);
-        const V qax = w_x[0] - zero, qay = w_y[0] - zero, qbx = w_x[1] - zero, qby = w_y[1] - zero,
-                qcx = w_x[2] - zero, qcy = w_y[2] - zero;
-        const V uABC = sign * (qbx * qcy - qby * qcx);
-        const V vABC = sign * (qcx * qay - qcy * qax);
-        const V wABC = sign * (qax * qby - qay * qbx);
-        // ...its region, the first that holds in triangle_region's order (the fall-back for
-        // inconsistent coordinates first, each earlier test overriding it)...
+        const V uABC = sign * (w_x[1] * w_y[2] - w_y[1] * w_x[2]);
+        const V vABC = sign * (w_x[2] * w_y[0] - w_y[2] * w_x[0]);
+        const V wABC = sign * (w_x[0] * w_y[1] - w_y[0] * w_x[1]);
+        // The quotients of the interior of AB, the segment's and the triangle's edge alike.
+        const V sAB = uAB + vAB;
+        const V uAB_AB = uAB / sAB, vAB_AB = vAB / sAB;
+
+        // The segment's region and weights (segment_region, segment_weights).
+        const M seg_b = uAB <= zero, seg_a = ~seg_b & (vAB <= zero);
+        const V seg_u = seg_b ? zero : (seg_a ? one : uAB_AB);
+        const V seg_v = seg_b ? one : (seg_a ? zero : vAB_AB);
+        const M seg_region = seg_b ? splat_int(0b10) : (seg_a ? splat_int(0b01) : splat_int(0b11));
+
+        // The triangle's region, the first that holds in triangle_region's order (the
+        // fall-back for inconsistent coordinates first, each earlier test overriding it).
         const M A = splat_int(0b001), B = splat_int(0b010), C = splat_int(0b100),
                 AB = splat_int(0b011), BC = splat_int(0b110), CA = splat_int(0b101),
                 ABC = splat_int(0b111);
@@ -201,15 +202,15 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
         tri_region = ((uBC <= zero) & (vCA <= zero)) ? C : tri_region;
         tri_region = ((uAB <= zero) & (vBC <= zero)) ? B : tri_region;
         tri_region = ((vAB <= zero) & (uCA <= zero)) ? A : tri_region;
-        // ...and its weights: the quotients of triangle_weights, the region's own picked.
-        const V sAB = uAB + vAB, sBC = uBC + vBC, sCA = uCA + vCA, sABC = uABC + vABC + wABC;
+        // Its weights: the quotients of triangle_weights, the region's own picked.
+        const V sBC = uBC + vBC, sCA = uCA + vCA, sABC = uABC + vABC + wABC;
         const V tri_u = tri_region == A     ? one
-                        : tri_region == AB  ? uAB / sAB
+                        : tri_region == AB  ? uAB_AB
                         : tri_region == CA  ? vCA / sCA
                         : tri_region == ABC ? uABC / sABC
                                             : zero;
         const V tri_v = tri_region == B     ? one
-                        : tri_region == AB  ? vAB / sAB
+                        : tri_region == AB  ? vAB_AB
                         : tri_region == BC  ? uBC / sBC
                         : tri_region == ABC ? vABC / sABC
                                             : zero;

@@ -63,23 +63,20 @@ extern template void lockstep_loop<double, 32>(Lanes<double, 32>&);
 #endif
 
 /// Lane k's B as MovedSmallSupport gives it (moved into A's frame), read from the vertices the
-/// loop moved (Lanes::bx, by): the same points, and a support that is the same scan (the
-/// lowest index of the largest x * d.x + y * d.y; support_index_soa8 on the same numbers).
+/// loop moved (Lanes::bx, by): the same points and, for the touching normal's supports, the
+/// same eight-point scan on them.
 template <class T, int Bytes> struct LaneMovedSupport {
     using scalar = T;
     const Lanes<T, Bytes>* lanes;
     int k;
 
     SupportPoint<T> operator()(Vec2<T> d) const {
-        int best = 0;
-        T best_value = lanes->bx[0][k] * d.x + lanes->by[0][k] * d.y;
-        for (int j = 1; j < 8; ++j) {
-            const T value = lanes->bx[j][k] * d.x + lanes->by[j][k] * d.y;
-            if (best_value < value) {
-                best = j, best_value = value;
-            }
+        Soa8<T> column;
+        for (int j = 0; j < 8; ++j) {
+            column.x[j] = lanes->bx[j][k], column.y[j] = lanes->by[j][k];
         }
-        return {vertex(best), best};
+        const int i = support_index_soa8(column, d);
+        return {vertex(i), i};
     }
     Vec2<T> vertex(int i) const { return {lanes->bx[i][k], lanes->by[i][k]}; }
 };
@@ -87,10 +84,10 @@ template <class T, int Bytes> struct LaneMovedSupport {
 /// out[k] = distance(*in[k], cache[k]) for k < count (1 to N), every input lockstep_eligible
 /// and every cache empty (count 0) or absent: `cache` null, or an array whose null entries
 /// mean no cache. (A warm start, about one iteration, gains nothing from the lanes: the
-/// batch runs those one by one.)
+/// batch runs those one by one.) Returns how many lanes were handed over to distance().
 template <class T, int Bytes>
-void lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
-                    SimplexCache<T>* const* cache, DistanceOutput<T>* const* out, int count) {
+int lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
+                   SimplexCache<T>* const* cache, DistanceOutput<T>* const* out, int count) {
     constexpr int N = Lanes<T, Bytes>::N;
 
     // Each lane's shapes transposed, B's frame seen from A's (relative(), as distance()), and
@@ -115,10 +112,12 @@ void lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
     lockstep_loop<T, Bytes>(lanes);
 
     // Each lane's answer from its simplex, as distance() would have left it.
+    int handed_over = 0;
     for (int k = 0; k < count; ++k) {
         const DistanceInput<T>& input = *in[k];
         if (lanes.handed_over[k]) {
             *out[k] = distance(input, cache ? cache[k] : nullptr); // the cache as it came in
+            ++handed_over;
             continue;
         }
         LoopSimplex<T> s;
@@ -146,21 +145,24 @@ void lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
             {input.a.points, input.a.prepared}, {&lanes, k}};
         *out[k] = conclude(input, z, use * input.a.radius, use * input.b.radius, s, r);
     }
+    return handed_over;
 }
 
 /// outputs[i] = distance(inputs[i], cache) for i in [0, the smallest size), the cache
-/// &caches[i] when `caches` is not empty (then as many as the inputs), eligible queries in
-/// lockstep groups of the given width (none: each on its own). The width must be one this
-/// processor runs (best_lane_width(), or bytes16).
+/// &caches[i] when `caches` is not empty, eligible queries in lockstep groups of the given
+/// width (none: each on its own). The width must be one this processor runs
+/// (best_lane_width(), or bytes16). Returns how many lanes were handed over to distance() (a
+/// rare path: tests/test_batch.cpp checks that those are taken).
 template <class T>
-void lockstep_batch(std::span<const DistanceInput<T>> inputs, std::span<SimplexCache<T>> caches,
-                    std::span<DistanceOutput<T>> outputs, LaneWidth width);
+std::size_t lockstep_batch(std::span<const DistanceInput<T>> inputs,
+                           std::span<SimplexCache<T>> caches, std::span<DistanceOutput<T>> outputs,
+                           LaneWidth width);
 
-extern template void lockstep_batch<float>(std::span<const DistanceInput<float>>,
-                                           std::span<SimplexCache<float>>,
-                                           std::span<DistanceOutput<float>>, LaneWidth);
-extern template void lockstep_batch<double>(std::span<const DistanceInput<double>>,
-                                            std::span<SimplexCache<double>>,
-                                            std::span<DistanceOutput<double>>, LaneWidth);
+extern template std::size_t lockstep_batch<float>(std::span<const DistanceInput<float>>,
+                                                  std::span<SimplexCache<float>>,
+                                                  std::span<DistanceOutput<float>>, LaneWidth);
+extern template std::size_t lockstep_batch<double>(std::span<const DistanceInput<double>>,
+                                                   std::span<SimplexCache<double>>,
+                                                   std::span<DistanceOutput<double>>, LaneWidth);
 
 } // namespace gjk::detail

@@ -65,7 +65,9 @@ std::vector<gjk::detail::LaneWidth> lane_widths() {
     if (gjk::detail::best_lane_width() == LaneWidth::bytes32) {
         return {LaneWidth::bytes16, LaneWidth::bytes32};
     }
-    std::printf("[batch] this processor has no AVX2: the 32-byte lanes are not tested\n");
+    static const bool said =
+        std::printf("[batch] no AVX2 here: the 32-byte lanes are not tested\n");
+    (void)said;
     return {LaneWidth::bytes16};
 }
 
@@ -262,45 +264,52 @@ TYPED_TEST(Batch, PartialGroupsAndInvalidInputsKeepEveryAnswer) {
     EXPECT_NE(out[4].status, gjk::Status::invalid_input);
 }
 
-// The rare paths a lane hands back to distance(): a vertex of Z below sqrt(min) (resolvable()
-// scales the direction up) and distances equal up to round-off (the stall rule). Prepared
-// versions of DistanceFloat's TinyVertexStillFindsTheOverlap shapes, four copies so that they
-// fill a group.
+// The rare paths a lane hands back to distance(), each taken (lockstep_batch counts the lanes
+// handed over): a direction below sqrt(min), which resolvable() scales up (two points 5 * 2^-145
+// apart, as in TYPED_TEST(Distance, SubnormalCoordinatesGiveExactOrOracleAnswers)), and a
+// distance that does not decrease, distance()'s stall rule (two small triangles that the
+// identity test's workload handed over). Four copies of each, to fill a group of either
+// width; each answer is still distance()'s.
 TEST(BatchFloat, LanesLeftToDistanceStillGetItsAnswer) {
     using V = Vec2<float>;
-    const std::vector<V> a = {{0x1.022626p-125f, 0x1.020202p-125f},
-                              {-0x1.020202p-19f, 0x1.40304p-131f},
-                              {0x1.020202p-125f, -0x1.020202p-19f},
-                              {0x1.40304p-131f, 0x1.020202p-125f}};
-    const std::vector<V> b = {{0x1.020202p-125f, 0x1.020202p-125f},
-                              {-0x1.972802p-19f, -0x1.2cb1dap-18f},
-                              {0, 0},
-                              {0x1p-132f, 0x1p-140f}};
-    const auto pa = PreparedShape<float>::make(a), pb = PreparedShape<float>::make(b);
-    const std::vector<V> c = {{0, 0}};
-    const std::vector<V> d = {{0x1.48p-144f, 0},
-                              {0x1.628ep-15f, 0x1.818p-127f},
-                              {0, 0x1.00000ap+1f},
-                              {0x1p-132f, 0x1p-140f},
-                              {-0x1p-19f, -0x1.6d6d6cp-18f},
-                              {-0x1.6d6d6cp-18f, 0x1.6d6d6cp-126f},
-                              {0, 0}};
-    const auto pc = PreparedShape<float>::make(c), pd = PreparedShape<float>::make(d);
-    std::vector<DistanceInput<float>> inputs;
-    for (int i = 0; i < 4; ++i) {
-        DistanceInput<float> in;
-        in.a = (i % 2 ? pc : pa).view();
-        in.b = (i % 2 ? pd : pb).view();
-        inputs.push_back(in);
-    }
-    for_every_way<float>(
-        inputs, [&](const std::vector<DistanceOutput<float>>& out, std::string what) {
-            for (std::size_t i = 0; i < inputs.size(); ++i) {
-                EXPECT_TRUE(identical(out[i], gjk::distance(inputs[i])))
-                    << "query " << i << ", " << what;
-                EXPECT_EQ(out[i].status, gjk::Status::overlapping) << "query " << i << ", " << what;
+    struct Pair {
+        const char* name;
+        std::vector<V> a, b;
+        gjk::Transform<float> xa, xb;
+    };
+    const float unit = std::ldexp(1.0f, -145);
+    const Pair pairs[] = {
+        {"subnormal points", {{0, 0}}, {{3 * unit, 4 * unit}}, {}, {}},
+        {"stalling triangles",
+         {{-0x1.2d87cep-6f, 0x1.34fbep-7f},
+          {-0x1.1ae87cp-6f, 0x1.21e6aep-7f},
+          {0x1.fdf71ep-7f, -0x1.05495ap-7f}},
+         {{-0x1.10536p-7f, 0x1.f9d83ap-7f},
+          {0x1.77a816p-7f, -0x1.5caap-6f},
+          {0x1.2cf08cp-7f, -0x1.173a88p-6f}},
+         {{-0x1.770d7cp-6f, -0x1.5e711ap-5f}, {-0x1.28257ep-1f, -0x1.a1a964p-1f}},
+         {{-0x1.1a4p-5f, -0x1.1e0fecp-6f}, {-0x1.bda6acp-1f, -0x1.f823aep-2f}}},
+    };
+    for (const Pair& pair : pairs) {
+        const auto a = PreparedShape<float>::make(pair.a), b = PreparedShape<float>::make(pair.b);
+        std::vector<DistanceInput<float>> inputs(4);
+        for (DistanceInput<float>& in : inputs) {
+            in.a = a.view();
+            in.b = b.view();
+            in.xf_a = pair.xa;
+            in.xf_b = pair.xb;
+        }
+        const DistanceOutput<float> want = gjk::distance(inputs[0]);
+        ASSERT_NE(want.status, gjk::Status::invalid_input) << pair.name;
+        for (gjk::detail::LaneWidth width : lane_widths()) {
+            std::vector<DistanceOutput<float>> out(inputs.size());
+            EXPECT_EQ(gjk::detail::lockstep_batch<float>(inputs, {}, out, width), inputs.size())
+                << pair.name;
+            for (const DistanceOutput<float>& o : out) {
+                EXPECT_TRUE(identical(o, want)) << pair.name;
             }
-        });
+        }
+    }
 }
 
 // Not only equal to distance(): right. The batch's distances against the exact brute-force
