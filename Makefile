@@ -5,9 +5,15 @@ BUILD     ?= build
 ASAN      ?= build-asan
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
-PACKAGES  := cmake g++ python3 make ninja-build pkg-config doxygen libgtest-dev libgmp-dev nlohmann-json3-dev libcli11-dev libpugixml-dev libbenchmark-dev libbox2d-dev
+PACKAGES  := cmake g++ python3 make ninja-build pkg-config doxygen libgtest-dev libgmp-dev nlohmann-json3-dev libcli11-dev libpugixml-dev libbenchmark-dev libbox2d-dev \
+             $(PYTHON_PACKAGES)
+# The Python package (python/): Debian's interpreter and libraries, its tests' oracle (shapely),
+# property tests (hypothesis) and Dask; setuptools, wheel and venv for `pip install .`.
+PYTHON_PACKAGES := python3-dev pybind11-dev python3-numpy python3-pytest python3-hypothesis \
+             python3-shapely python3-dask python3-distributed python3-setuptools python3-wheel \
+             python3-venv python3-pip
 
-.PHONY: all build demo test test-asan test-consumer docs docs-check deps clean format bench fuzz fuzz-smoke fuzz-build deps-fuzz
+.PHONY: all build demo test test-asan test-consumer test-python-install docs docs-check deps clean format bench fuzz fuzz-smoke fuzz-build deps-fuzz
 
 all: build
 
@@ -33,7 +39,8 @@ demo: build
 	./$(BUILD)/bin/gjk demo
 	@$(MAKE) --no-print-directory web
 
-# Every test: the C++ suites (ctest), then the browser demo's tests in headless Chromium.
+# Every test: the C++ suites and the Python package's (ctest), then the browser demo's tests in
+# headless Chromium.
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	@$(MAKE) --no-print-directory test-web
@@ -49,6 +56,17 @@ test-asan: deps
 CONSUMER ?= build-consumer
 test-consumer: deps
 	JOBS=$(JOBS) tests/consumer/run.sh $(CONSUMER)
+
+# README's Python install, as a user runs it: a virtual environment over Debian's interpreter,
+# `pip install --no-build-isolation .` (setuptools driving CMake, nothing from PyPI), then the
+# installed package answers a query outside the source tree.
+PYVENV ?= build-venv
+test-python-install: deps
+	rm -rf $(PYVENV) && /usr/bin/python3 -m venv --system-site-packages $(PYVENV)
+	$(PYVENV)/bin/pip install --no-build-isolation --no-index -q .
+	cd / && $(CURDIR)/$(PYVENV)/bin/python -c "import gjk; \
+	  r = gjk.distance(gjk.Shape([[0, 0], [1, 0], [0, 1]]), gjk.Shape([[3, 0]], 0.5)); \
+	  assert abs(r.distance - 1.5) < 1e-12, r; print('installed', gjk.__file__, r)"
 
 # The guide's figures and the API reference. Each docs/scenes/NAME.jsonl is a `gjk svg` query,
 # NAME.args its options (shell-quoted); the pictures go to docs/figures/NAME.svg (committed, so
@@ -116,14 +134,15 @@ fuzz:
 BENCH_BUILD ?= build-release
 bench: deps
 	cmake -S . -B $(BENCH_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DGJK_BUILD_TESTS=OFF $(CMAKE_ARGS)
-	cmake --build $(BENCH_BUILD) -j $(JOBS) --target gjk_bench
+	cmake --build $(BENCH_BUILD) -j $(JOBS) --target gjk_bench gjk_python
 	./$(BENCH_BUILD)/bin/gjk_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
 	  --benchmark_out=$(BENCH_BUILD)/bench.json --benchmark_out_format=json
 	python3 bench/report.py $(BENCH_BUILD)/bench.json \
 	  "bench/results/$$(sed -n 's/^model name[^:]*: *//p' /proc/cpuinfo | head -1 | tr -c 'A-Za-z0-9\n' '-' | sed 's/-*$$//').md"
+	GJK_PYTHONPATH=$(BENCH_BUILD)/python /usr/bin/python3 bench/python_bench.py $(BENCH_BUILD)/bench.json
 
 format:
 	clang-format -i $$(git ls-files '*.hpp' '*.cpp')
 
 clean:
-	rm -rf $(BUILD) $(ASAN) $(CONSUMER) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN) $(CONSUMER) $(FUZZ_BUILD) $(PYVENV) build-python

@@ -1,0 +1,109 @@
+"""gjk: distance, closest points, overlap, penetration and casts of 2D convex shapes (GJK).
+
+    import gjk
+    box = gjk.Shape([[-1, -1], [1, -1], [1, 1], [-1, 1]])
+    capsule = gjk.Shape([[-1, 0], [1, 0]], radius=0.25)
+    r = gjk.distance(box, capsule, pose_b=(3, 0.5, 0.3))   # (x, y, angle): rotate, then move
+    r.distance, r.point_a, r.point_b, r.normal, r.status
+
+    poses = np.column_stack([np.linspace(0, 5, 1000), np.zeros(1000), np.zeros(1000)])
+    batch = gjk.distance_batch(box, capsule, (0, 0, 0), poses)   # dict of numpy arrays
+
+Shapes are prepared once (hull, validation, O(log n) support); a ShapeArray holds many as
+ragged arrays. Every answer is the C++ library's (https://: see the README), in double or,
+with precision="float", in float. `gjk.dask` answers batches on a Dask cluster.
+"""
+
+import enum as _enum
+
+from . import _checks
+from ._gjk import (
+    DOUBLE_RANGE,
+    FLOAT_RANGE,
+    DistanceResult,
+    Shape,
+    ShapeArray,
+    answer_lines,
+    convex_hull,
+    distance,
+    distance_batch,
+    minkowski_difference,
+)
+from . import _gjk
+
+__all__ = [
+    "Shape", "ShapeArray", "Status", "Result", "DistanceResult", "distance", "distance_batch",
+    "overlap", "penetration", "cast", "time_of_impact", "convex_hull", "minkowski_difference",
+    "closest_point_segment", "closest_point_triangle", "answer_lines", "DOUBLE_RANGE",
+    "FLOAT_RANGE",
+]
+
+
+class Status(_enum.IntEnum):
+    """The status codes of distance_batch's "status" array: the `gjk distance` tool's status
+    words, plus invalid_input for a row that could not be answered. The values are the C++
+    library's gjk::Status."""
+
+    separated = 0
+    touching = 1
+    overlapping = 2
+    max_iterations = 3
+    invalid_input = 4
+
+
+class Result:
+    """An answer: its fields as attributes (the `gjk` tool's names where it has them)."""
+
+    def __init__(self, kind, fields):
+        self._kind = kind
+        self.__dict__.update(fields)
+
+    def __repr__(self):
+        shown = ", ".join(f"{k}={v!r}" for k, v in self.__dict__.items() if k != "_kind")
+        return f"gjk.{self._kind}({shown})"
+
+
+def overlap(a, b, pose_a=(0, 0, 0), pose_b=(0, 0, 0), *, precision="double"):
+    """The boolean GJK: whether a and b (at their poses) share a point. Attributes: overlap,
+    iterations, status, termination."""
+    return Result("OverlapResult", _gjk.overlap(a, b, pose_a, pose_b, precision=precision))
+
+
+def penetration(a, b, pose_a=(0, 0, 0), pose_b=(0, 0, 0), *, precision="double"):
+    """Signed distance and, when overlapping, the penetration depth and minimum translation
+    (EPA). Attributes: signed_distance, depth, normal (from A to B; moving B by depth * normal
+    separates them), point_a, point_b, iterations, epa_iterations, status."""
+    return Result("PenetrationResult",
+                  _gjk.penetration(a, b, pose_a, pose_b, precision=precision))
+
+
+def cast(a, b, pose_a=(0, 0, 0), pose_b=(0, 0, 0), translation_a=(0, 0), translation_b=(0, 0),
+         *, precision="double", target_separation=0.0):
+    """Shape cast: the first t in [0, 1] at which B, moved by t * translation_b, touches A,
+    moved by t * translation_a. Attributes (the `gjk cast` fields): hit, fraction, point (on A),
+    normal (A to B), iterations, status (hit, separated, initially_overlapping,
+    max_iterations)."""
+    return Result("CastResult", _gjk.cast(a, b, pose_a, pose_b, translation_a, translation_b,
+                                          precision=precision,
+                                          target_separation=target_separation))
+
+
+def time_of_impact(a, b, sweep_a, sweep_b, *, precision="double", target_separation=0.0):
+    """Time of impact with rotation. A sweep is {"center": [x, y], "from": [x, y, angle],
+    "to": [x, y, angle]}: the shape's local rotation centre and its poses at t = 0 and t = 1
+    (the centre moves and the angle turns linearly). Attributes as cast()."""
+    return Result("CastResult", _gjk.time_of_impact(a, b, sweep_a, sweep_b, precision=precision,
+                                                    target_separation=target_separation))
+
+
+def closest_point_segment(a, b, q):
+    """The talk's section 1: the point of segment ab closest to q, its barycentric weights
+    (point = u a + v b) and the Voronoi region of q ("A", "B" or "AB")."""
+    return Result("SegmentClosest", _gjk.closest_point_segment(a, b, q))
+
+
+def closest_point_triangle(a, b, c, q):
+    """The talk's section 2: the point of triangle abc closest to q, its barycentric weights
+    (point = u a + v b + w c) and the Voronoi region of q ("A", "B", "C", "AB", "BC", "CA" or
+    "ABC")."""
+    return Result("TriangleClosest", _gjk.closest_point_triangle(a, b, c, q))

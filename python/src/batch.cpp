@@ -1,0 +1,253 @@
+// python/src/batch.cpp - gjk.distance_batch: N rows through the library's distance_batch.
+//
+// Each side is one shape for every row, a sequence of N gjk.Shapes or a gjk.ShapeArray; each
+// pose is one row or N, broadcast as numpy does. Rows are answered in blocks: a block's inputs
+// are gathered (its shapes prepared first when a large ShapeArray has nothing kept), the block
+// goes through gjk::distance_batch on one thread (SIMD lanes where they apply), and its
+// touching and overlapping rows get penetration()'s normal and depth, as gjk.distance does,
+// so that row i is gjk.distance on row i to the bit. Threads take contiguous ranges of blocks;
+// the GIL is released while they run. A bad row (a NaN pose, a bad shape) is the library's
+// invalid_input with zeros elsewhere; the other rows are answered.
+#include <algorithm>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "shapes.hpp"
+
+namespace gjk::python {
+
+namespace {
+
+/// Rows gathered and answered together: enough for the lanes to fill, few enough that a
+/// block of prepared shapes stays in the cache.
+constexpr std::size_t kBlockRows = 1024;
+
+/// One side of the batch: a shape for every row.
+struct Side {
+    const PyShape* single = nullptr;
+    std::vector<const PyShape*> shapes; ///< a sequence of Shapes
+    PyShapeArray* array = nullptr;
+    std::size_t rows = 1;
+
+    /// The view of row i's shape in T; `block` holds the prepared shapes of rows
+    /// [block_first, ...) when the array keeps none.
+    template <class T>
+    ShapeView<T> view(std::size_t i, const std::vector<PreparedShape<T>>* kept,
+                      const std::vector<PreparedShape<T>>& block, std::size_t block_first) const {
+        if (single) {
+            return single->prepared<T>().view();
+        }
+        if (array) {
+            return kept ? (*kept)[i].view() : block[i - block_first].view();
+        }
+        return shapes[i]->prepared<T>().view();
+    }
+};
+
+Side read_side(py::handle value, const char* name, py::object& keep_alive) {
+    Side side;
+    if (py::isinstance<PyShape>(value)) {
+        side.single = &value.cast<const PyShape&>();
+    } else if (py::isinstance<PyShapeArray>(value)) {
+        side.array = &value.cast<PyShapeArray&>();
+        side.rows = side.array->size();
+    } else if (py::isinstance<py::array>(value)) { // points of one shape
+        side.single = &as_shape(value, name, keep_alive);
+    } else if (py::isinstance<py::sequence>(value) && !py::isinstance<py::str>(value)) {
+        keep_alive = py::reinterpret_borrow<py::object>(value);
+        const py::sequence seq = py::reinterpret_borrow<py::sequence>(value);
+        side.rows = py::len(seq);
+        side.shapes.reserve(side.rows);
+        for (std::size_t i = 0; i < side.rows; ++i) {
+            const py::object item = seq[i];
+            if (!py::isinstance<PyShape>(item)) {
+                throw py::type_error(std::string(name) + "[" + std::to_string(i) + "] is " +
+                                     std::string(py::str(py::type::of(item).attr("__name__"))) +
+                                     ", not a gjk.Shape");
+            }
+            side.shapes.push_back(&item.cast<const PyShape&>());
+        }
+    } else {
+        throw py::type_error(std::string(name) +
+                             " must be a gjk.Shape, a sequence of gjk.Shapes or a gjk.ShapeArray");
+    }
+    return side;
+}
+
+/// The common row count of the four arguments (each 1 or N), as numpy broadcasts.
+std::size_t broadcast_rows(const std::vector<std::pair<const char*, std::size_t>>& counts) {
+    const char* named = nullptr;
+    std::size_t rows = 1;
+    for (const auto& [name, count] : counts) {
+        if (count == 1) {
+            continue;
+        }
+        if (named && count != rows) {
+            throw py::value_error(std::string(named) + " has " + std::to_string(rows) +
+                                  " rows but " + name + " has " + std::to_string(count) +
+                                  ": they must be equal, or 1");
+        }
+        named = name;
+        rows = count;
+    }
+    return rows;
+}
+
+/// The output arrays, written by the threads through raw pointers.
+struct Outputs {
+    double* distance;
+    double* point_a;
+    double* point_b;
+    double* normal;
+    bool* overlap;
+    double* penetration;
+    std::int32_t* iterations;
+    std::int8_t* status;
+};
+
+template <class T> void write_point(double* out, std::size_t i, Vec2<T> v) {
+    out[2 * i] = static_cast<double>(v.x);
+    out[2 * i + 1] = static_cast<double>(v.y);
+}
+
+/// Rows [first, last): one block through distance_batch, then the verdicts' penetration.
+template <class T>
+void answer_block(const Side& a, const Side& b, const double* pose_a, std::size_t rows_a,
+                  const double* pose_b, std::size_t rows_b, std::size_t first, std::size_t last,
+                  const std::vector<PreparedShape<T>>* kept_a,
+                  const std::vector<PreparedShape<T>>* kept_b, const Outputs& out) {
+    const std::size_t n = last - first;
+    std::vector<PreparedShape<T>> block_a, block_b;
+    if (a.array && !kept_a) {
+        block_a.reserve(n);
+        for (std::size_t i = first; i < last; ++i) {
+            block_a.push_back(a.array->prepare<T>(i));
+        }
+    }
+    if (b.array && !kept_b) {
+        block_b.reserve(n);
+        for (std::size_t i = first; i < last; ++i) {
+            block_b.push_back(b.array->prepare<T>(i));
+        }
+    }
+    std::vector<DistanceInput<T>> inputs(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::size_t i = first + k;
+        DistanceInput<T>& in = inputs[k];
+        in.a = a.view<T>(a.rows == 1 ? 0 : i, kept_a, block_a, first);
+        in.b = b.view<T>(b.rows == 1 ? 0 : i, kept_b, block_b, first);
+        const double* pa = pose_a + 3 * (rows_a == 1 ? 0 : i);
+        const double* pb = pose_b + 3 * (rows_b == 1 ? 0 : i);
+        in.xf_a = to_transform<T>(pa[0], pa[1], pa[2]);
+        in.xf_b = to_transform<T>(pb[0], pb[1], pb[2]);
+    }
+    std::vector<DistanceOutput<T>> outputs(n);
+    distance_batch<T>(inputs, outputs, 1);
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::size_t i = first + k;
+        const DistanceOutput<T>& o = outputs[k];
+        const bool overlap = o.status == Status::touching || o.status == Status::overlapping;
+        Vec2<T> normal = o.normal;
+        double depth = 0;
+        if (overlap) {
+            const PenetrationOutput<T> pen = penetration(inputs[k]);
+            if (pen.status != Status::invalid_input) {
+                normal = pen.normal;
+                depth = static_cast<double>(pen.depth);
+            }
+        }
+        out.distance[i] = static_cast<double>(o.distance);
+        write_point(out.point_a, i, o.point_a);
+        write_point(out.point_b, i, o.point_b);
+        write_point(out.normal, i, normal);
+        out.overlap[i] = overlap;
+        out.penetration[i] = depth;
+        out.iterations[i] = o.iterations;
+        out.status[i] = static_cast<std::int8_t>(o.status);
+    }
+}
+
+template <class T>
+void answer_rows(const Side& a, const Side& b, const py::array_t<double>& pose_a,
+                 const py::array_t<double>& pose_b, std::size_t rows, int threads,
+                 const Outputs& out) {
+    const std::vector<PreparedShape<T>>* kept_a = a.array ? a.array->kept<T>(threads) : nullptr;
+    const std::vector<PreparedShape<T>>* kept_b = b.array ? b.array->kept<T>(threads) : nullptr;
+    const std::size_t blocks = (rows + kBlockRows - 1) / kBlockRows;
+    parallel_chunks(blocks, threads, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t k = begin; k < end; ++k) {
+            answer_block<T>(a, b, pose_a.data(), static_cast<std::size_t>(pose_a.shape(0)),
+                            pose_b.data(), static_cast<std::size_t>(pose_b.shape(0)),
+                            k * kBlockRows, std::min(rows, (k + 1) * kBlockRows), kept_a, kept_b,
+                            out);
+        }
+    });
+}
+
+py::dict distance_batch_py(py::handle a, py::handle b, py::handle pose_a, py::handle pose_b,
+                           const std::string& precision, int threads) {
+    const bool single_precision = precision_is_float(precision);
+    if (threads < 0) {
+        throw py::value_error("threads must be >= 0 (0: every core), got " +
+                              std::to_string(threads));
+    }
+    if (threads == 0) {
+        threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    }
+    py::object keep_a, keep_b;
+    const Side side_a = read_side(a, "a", keep_a);
+    const Side side_b = read_side(b, "b", keep_b);
+    const py::module_ checks = py::module_::import("gjk._checks");
+    const py::array_t<double> poses_a = checks.attr("as_pose_rows")(pose_a, "pose_a");
+    const py::array_t<double> poses_b = checks.attr("as_pose_rows")(pose_b, "pose_b");
+    const std::size_t rows_pa = static_cast<std::size_t>(poses_a.shape(0));
+    const std::size_t rows_pb = static_cast<std::size_t>(poses_b.shape(0));
+    std::size_t rows = broadcast_rows(
+        {{"a", side_a.rows}, {"b", side_b.rows}, {"pose_a", rows_pa}, {"pose_b", rows_pb}});
+    const auto n = static_cast<py::ssize_t>(rows);
+    py::array_t<double> distance(n), point_a({n, py::ssize_t(2)}), point_b({n, py::ssize_t(2)}),
+        normal({n, py::ssize_t(2)}), penetration(n);
+    py::array_t<bool> overlap(n);
+    py::array_t<std::int32_t> iterations(n);
+    py::array_t<std::int8_t> status(n);
+    const Outputs out{distance.mutable_data(),   point_a.mutable_data(), point_b.mutable_data(),
+                      normal.mutable_data(),     overlap.mutable_data(), penetration.mutable_data(),
+                      iterations.mutable_data(), status.mutable_data()};
+    {
+        py::gil_scoped_release release;
+        if (single_precision) {
+            answer_rows<float>(side_a, side_b, poses_a, poses_b, rows, threads, out);
+        } else {
+            answer_rows<double>(side_a, side_b, poses_a, poses_b, rows, threads, out);
+        }
+    }
+    py::dict d;
+    d["distance"] = distance;
+    d["point_a"] = point_a;
+    d["point_b"] = point_b;
+    d["normal"] = normal;
+    d["overlap"] = overlap;
+    d["penetration"] = penetration;
+    d["iterations"] = iterations;
+    d["status"] = status;
+    return d;
+}
+
+} // namespace
+
+void register_batch(py::module_& m) {
+    m.def("distance_batch", &distance_batch_py, py::arg("a"), py::arg("b"),
+          py::arg("pose_a") = py::make_tuple(0.0, 0.0, 0.0),
+          py::arg("pose_b") = py::make_tuple(0.0, 0.0, 0.0), py::kw_only(),
+          py::arg("precision") = "double", py::arg("threads") = 0,
+          R"(gjk.distance on N rows at once, without the GIL, on `threads` threads (0: every core).
+
+a, b: each a gjk.Shape (every row), a sequence of N gjk.Shapes or a gjk.ShapeArray; pose_a,
+pose_b: (3,) or (N, 3) arrays of (x, y, angle), broadcast as numpy does. Returns a dict of
+numpy arrays: distance (N,), point_a, point_b, normal (N, 2), overlap (N,) bool, penetration
+(N,), iterations (N,) int32, status (N,) int8 codes of gjk.Status. A bad row gets status
+invalid_input and zeros; the other rows are answered. Row i equals gjk.distance on row i.)");
+}
+
+} // namespace gjk::python

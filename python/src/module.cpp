@@ -1,0 +1,12 @@
+// python/src/module.cpp - the extension module gjk._gjk; the package gjk (python/gjk/)
+// re-exports its names.
+#include "shapes.hpp"
+
+PYBIND11_MODULE(_gjk, m) {
+    m.doc() = "GJK distance, closest points, overlap, penetration and casts of 2D convex shapes";
+    gjk::python::register_shapes(m);
+    gjk::python::register_queries(m);
+    gjk::python::register_batch(m);
+    m.attr("DOUBLE_RANGE") = gjk::kernel_range<double>();
+    m.attr("FLOAT_RANGE") = static_cast<double>(gjk::kernel_range<float>());
+}

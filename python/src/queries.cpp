@@ -1,0 +1,478 @@
+// python/src/queries.cpp - one query at a time: gjk.distance and its companions, the talk's
+// first two sections, and the `gjk distance` line contract in-process (gjk.answer_lines).
+//
+// Each function calls the library's public API as it is, on the shapes' prepared forms; the
+// answers carry the `gjk distance` tool's names. gjk.distance follows the tool on overlapping
+// and touching pairs: the normal is then penetration()'s and "penetration" its depth.
+#include <pybind11/stl.h>
+
+#include <string>
+#include <vector>
+
+#include "jsonl.hpp"
+#include "shapes.hpp"
+
+namespace gjk::python {
+
+namespace {
+
+/// gjk.distance's answer. Points are kept as numbers and become arrays when read.
+struct DistanceResult {
+    double distance = 0;
+    Vec2<double> point_a{}, point_b{}, normal{};
+    bool overlap = false;
+    double penetration = 0;
+    int iterations = 0;
+    std::string status, termination;
+    py::object simplices = py::none();
+};
+
+template <class T> Vec2<double> widen(Vec2<T> v) {
+    return {static_cast<double>(v.x), static_cast<double>(v.y)};
+}
+
+/// A ValueError naming the argument when `shape` is not usable in T.
+template <class T> void check_shape(const PyShape& shape, const char* name) {
+    const ShapeError e = shape.prepared<T>().error();
+    if (e != ShapeError::none) {
+        throw py::value_error(std::string(name) + " " + shape_error_message<T>(e));
+    }
+}
+
+/// The library's input for two prepared shapes at two poses (checked: a ValueError otherwise).
+template <class T>
+DistanceInput<T> make_input(const PyShape& a, const PyShape& b, const Pose& pa, const Pose& pb) {
+    check_shape<T>(a, "a");
+    check_shape<T>(b, "b");
+    DistanceInput<T> in;
+    in.a = a.prepared<T>().view();
+    in.b = b.prepared<T>().view();
+    in.xf_a = to_transform<T>(pa.x, pa.y, pa.angle);
+    in.xf_b = to_transform<T>(pb.x, pb.y, pb.angle);
+    if (const InputError e = validate(in); e != InputError::none) {
+        throw py::value_error(std::string(to_string(e)) + " (in " + precision_name<T>() + ")");
+    }
+    return in;
+}
+
+template <class T> py::dict vertex_dict(const SimplexVertex<T>& v) {
+    py::dict d;
+    d["index_a"] = v.index_a;
+    d["index_b"] = v.index_b;
+    d["point_a"] = to_array(v.a);
+    d["point_b"] = to_array(v.b);
+    d["minkowski"] = to_array(v.w);
+    d["weight"] = static_cast<double>(v.weight);
+    return d;
+}
+
+/// The trace as `gjk distance --trace` writes it: one list of vertices per iteration.
+template <class T> py::list simplices(const std::vector<TraceStep<T>>& trace) {
+    py::list steps;
+    for (const TraceStep<T>& step : trace) {
+        py::list vertices;
+        for (int i = 0; i < step.simplex.count; ++i) {
+            vertices.append(vertex_dict(step.simplex.v[i]));
+        }
+        steps.append(std::move(vertices));
+    }
+    return steps;
+}
+
+template <class T>
+DistanceResult distance_in(const PyShape& a, const PyShape& b, const Pose& pa, const Pose& pb,
+                           bool traced) {
+    const DistanceInput<T> in = make_input<T>(a, b, pa, pb);
+    std::vector<TraceStep<T>> trace;
+    DistanceOutput<T> out;
+    {
+        py::gil_scoped_release release;
+        out = distance(in, nullptr, traced ? &trace : nullptr);
+    }
+    if (out.status == Status::invalid_input) {
+        throw py::value_error(to_string(out.error));
+    }
+    DistanceResult r;
+    r.distance = static_cast<double>(out.distance);
+    r.point_a = widen(out.point_a);
+    r.point_b = widen(out.point_b);
+    r.normal = widen(out.normal);
+    r.overlap = out.status == Status::touching || out.status == Status::overlapping;
+    r.iterations = out.iterations;
+    r.status = to_string(out.status);
+    r.termination = to_string(out.termination);
+    if (r.overlap) { // as the tool: the minimum translation and its depth
+        const PenetrationOutput<T> pen = penetration(in);
+        if (pen.status != Status::invalid_input) {
+            r.normal = widen(pen.normal);
+            r.penetration = static_cast<double>(pen.depth);
+        }
+    }
+    if (traced) {
+        r.simplices = simplices(trace);
+    }
+    return r;
+}
+
+DistanceResult distance_py(py::handle a, py::handle b, py::handle pose_a, py::handle pose_b,
+                           const std::string& precision, bool trace) {
+    py::object keep_a, keep_b;
+    const PyShape& sa = as_shape(a, "a", keep_a);
+    const PyShape& sb = as_shape(b, "b", keep_b);
+    const Pose pa = read_pose(pose_a, "pose_a"), pb = read_pose(pose_b, "pose_b");
+    return precision_is_float(precision) ? distance_in<float>(sa, sb, pa, pb, trace)
+                                         : distance_in<double>(sa, sb, pa, pb, trace);
+}
+
+template <class T>
+py::dict overlap_in(const PyShape& a, const PyShape& b, const Pose& pa, const Pose& pb) {
+    const OverlapOutput<T> out = overlap(make_input<T>(a, b, pa, pb));
+    if (out.status == Status::invalid_input) {
+        throw py::value_error(to_string(out.error));
+    }
+    py::dict d;
+    d["overlap"] = out.overlap;
+    d["iterations"] = out.iterations;
+    d["status"] = to_string(out.status);
+    d["termination"] = to_string(out.termination);
+    return d;
+}
+
+template <class T>
+py::dict penetration_in(const PyShape& a, const PyShape& b, const Pose& pa, const Pose& pb) {
+    const PenetrationOutput<T> out = penetration(make_input<T>(a, b, pa, pb));
+    if (out.status == Status::invalid_input) {
+        throw py::value_error(to_string(out.error));
+    }
+    py::dict d;
+    d["signed_distance"] = static_cast<double>(out.signed_distance);
+    d["depth"] = static_cast<double>(out.depth);
+    d["normal"] = to_array(out.normal);
+    d["point_a"] = to_array(out.point_a);
+    d["point_b"] = to_array(out.point_b);
+    d["iterations"] = out.iterations;
+    d["epa_iterations"] = out.epa_iterations;
+    d["status"] = to_string(out.status);
+    return d;
+}
+
+template <class T> py::dict cast_dict(const CastOutput<T>& out) {
+    if (out.status == CastStatus::invalid_input) {
+        throw py::value_error(error_message(out));
+    }
+    py::dict d; // the `gjk cast` fields, in its order
+    d["hit"] = out.hit;
+    d["fraction"] = static_cast<double>(out.fraction);
+    d["point"] = to_array(out.point);
+    d["normal"] = to_array(out.normal);
+    d["iterations"] = out.iterations;
+    d["status"] = to_string(out.status);
+    return d;
+}
+
+template <class T>
+py::dict cast_in(const PyShape& a, const PyShape& b, const Pose& pa, const Pose& pb,
+                 Vec2<double> ta, Vec2<double> tb, double target) {
+    const DistanceInput<T> shapes = make_input<T>(a, b, pa, pb);
+    CastInput<T> in;
+    in.a = shapes.a;
+    in.b = shapes.b;
+    in.xf_a = shapes.xf_a;
+    in.xf_b = shapes.xf_b;
+    in.translation_a = {static_cast<T>(ta.x), static_cast<T>(ta.y)};
+    in.translation_b = {static_cast<T>(tb.x), static_cast<T>(tb.y)};
+    in.target_separation = static_cast<T>(target);
+    return cast_dict(shape_cast(in));
+}
+
+/// A sweep {"center": [x, y], "from": [x, y, angle], "to": [x, y, angle]}: the shape's local
+/// rotation centre and its poses at t = 0 and t = 1 (read by gjk._checks.as_sweep).
+struct SweepSpec {
+    Vec2<double> center{};
+    Pose from{}, to{};
+};
+
+SweepSpec read_sweep(py::handle value, const char* name) {
+    const py::tuple t = py::module_::import("gjk._checks").attr("as_sweep")(value, name);
+    SweepSpec s;
+    s.center = {t[0].cast<double>(), t[1].cast<double>()};
+    s.from = {t[2].cast<double>(), t[3].cast<double>(), t[4].cast<double>()};
+    s.to = {t[5].cast<double>(), t[6].cast<double>(), t[7].cast<double>()};
+    return s;
+}
+
+/// The library's Sweep: the centre's world positions at t = 0 and 1 are the poses applied to
+/// the local centre.
+template <class T> Sweep<T> to_sweep(const SweepSpec& s) {
+    Sweep<T> sweep;
+    sweep.local_center = {static_cast<T>(s.center.x), static_cast<T>(s.center.y)};
+    const Transform<T> xf0 = to_transform<T>(s.from.x, s.from.y, s.from.angle);
+    const Transform<T> xf1 = to_transform<T>(s.to.x, s.to.y, s.to.angle);
+    sweep.c0 = apply(xf0, sweep.local_center);
+    sweep.c1 = apply(xf1, sweep.local_center);
+    sweep.a0 = static_cast<T>(s.from.angle);
+    sweep.a1 = static_cast<T>(s.to.angle);
+    return sweep;
+}
+
+template <class T>
+py::dict toi_in(const PyShape& a, const PyShape& b, const SweepSpec& sa, const SweepSpec& sb,
+                double target) {
+    check_shape<T>(a, "a");
+    check_shape<T>(b, "b");
+    ToiInput<T> in;
+    in.a = a.prepared<T>().view();
+    in.b = b.prepared<T>().view();
+    in.sweep_a = to_sweep<T>(sa);
+    in.sweep_b = to_sweep<T>(sb);
+    in.target_separation = static_cast<T>(target);
+    return cast_dict(time_of_impact(in));
+}
+
+/// Calls f<float> or f<double> after reading the two shapes and poses.
+template <class F>
+auto with_pair(py::handle a, py::handle b, py::handle pose_a, py::handle pose_b,
+               const std::string& precision, F&& f) {
+    py::object keep_a, keep_b;
+    const PyShape& sa = as_shape(a, "a", keep_a);
+    const PyShape& sb = as_shape(b, "b", keep_b);
+    const Pose pa = read_pose(pose_a, "pose_a"), pb = read_pose(pose_b, "pose_b");
+    return precision_is_float(precision) ? f(float{}, sa, sb, pa, pb) : f(double{}, sa, sb, pa, pb);
+}
+
+Vec2<double> read_vector(py::handle value, const char* name) {
+    const py::tuple t = py::module_::import("gjk._checks").attr("as_vector")(value, name);
+    return {t[0].cast<double>(), t[1].cast<double>()};
+}
+
+const char* region_name(SegmentRegion r) {
+    switch (r) {
+    case SegmentRegion::A:
+        return "A";
+    case SegmentRegion::B:
+        return "B";
+    case SegmentRegion::AB:
+        return "AB";
+    }
+    return "?";
+}
+
+const char* region_name(TriangleRegion r) {
+    switch (r) {
+    case TriangleRegion::A:
+        return "A";
+    case TriangleRegion::B:
+        return "B";
+    case TriangleRegion::C:
+        return "C";
+    case TriangleRegion::AB:
+        return "AB";
+    case TriangleRegion::BC:
+        return "BC";
+    case TriangleRegion::CA:
+        return "CA";
+    case TriangleRegion::ABC:
+        return "ABC";
+    }
+    return "?";
+}
+
+/// One input line's bytes: a str is encoded back to the bytes it was decoded from (UTF-8 with
+/// surrogateescape, so a line read with errors="surrogateescape" keeps its invalid bytes); one
+/// trailing "\n" is dropped, as readlines() leaves it; any other newline is an error.
+std::string line_bytes(py::handle item, std::size_t index) {
+    std::string bytes;
+    if (PyBytes_Check(item.ptr())) {
+        bytes = item.cast<std::string>();
+    } else if (PyUnicode_Check(item.ptr())) {
+        bytes = item.attr("encode")("utf-8", "surrogateescape").cast<std::string>();
+    } else {
+        throw py::type_error("lines[" + std::to_string(index) + "] must be str or bytes, got " +
+                             std::string(py::str(py::type::of(item).attr("__name__"))));
+    }
+    if (!bytes.empty() && bytes.back() == '\n') {
+        bytes.pop_back();
+    }
+    if (bytes.find('\n') != std::string::npos) {
+        throw py::value_error("lines[" + std::to_string(index) +
+                              "] holds a newline: give one line per element");
+    }
+    return bytes;
+}
+
+py::list answer_lines(py::iterable lines, const std::string& precision, int threads) {
+    std::vector<std::string> in;
+    for (py::handle item : lines) {
+        in.push_back(line_bytes(item, in.size()));
+    }
+    cli::Options options;
+    options.precision =
+        precision_is_float(precision) ? cli::Precision::float32 : cli::Precision::float64;
+    std::vector<std::string> out(in.size());
+    {
+        py::gil_scoped_release release;
+        parallel_chunks(in.size(), threads, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i) {
+                bool error = false;
+                out[i] = cli::process_line(in[i], options, error);
+            }
+        });
+    }
+    py::list answers;
+    for (const std::string& line : out) {
+        answers.append(py::str(line)); // dump_line writes valid UTF-8
+    }
+    return answers;
+}
+
+} // namespace
+
+void register_queries(py::module_& m) {
+    py::class_<DistanceResult>(m, "DistanceResult",
+                               "gjk.distance's answer, with the `gjk distance` tool's names.")
+        .def_readonly("distance", &DistanceResult::distance, "The gap (radii applied), >= 0.")
+        .def_property_readonly(
+            "point_a", [](const DistanceResult& r) { return to_array(r.point_a); },
+            "Witness point on A (world); on overlap the common point.")
+        .def_property_readonly(
+            "point_b", [](const DistanceResult& r) { return to_array(r.point_b); },
+            "Witness point on B (world).")
+        .def_property_readonly(
+            "normal", [](const DistanceResult& r) { return to_array(r.normal); },
+            "Unit normal from A to B; when overlapping, B's minimum translation direction.")
+        .def_readonly("overlap", &DistanceResult::overlap, "Touching or overlapping.")
+        .def_readonly("penetration", &DistanceResult::penetration,
+                      "Overlap depth, radii included (0.0 when not overlapping).")
+        .def_readonly("iterations", &DistanceResult::iterations, "GJK iterations.")
+        .def_readonly("status", &DistanceResult::status,
+                      "separated, touching, overlapping or max_iterations.")
+        .def_readonly("termination", &DistanceResult::termination,
+                      "Which of the talk's cases ended the loop.")
+        .def_readonly("simplices", &DistanceResult::simplices,
+                      "With trace=True, every iteration's simplex (else None).")
+        .def("__repr__", [](const DistanceResult& r) {
+            return "gjk.DistanceResult(distance=" + std::string(py::repr(py::float_(r.distance))) +
+                   ", status='" + r.status + "', iterations=" + std::to_string(r.iterations) + ")";
+        });
+
+    m.def("distance", &distance_py, py::arg("a"), py::arg("b"),
+          py::arg("pose_a") = py::make_tuple(0.0, 0.0, 0.0),
+          py::arg("pose_b") = py::make_tuple(0.0, 0.0, 0.0), py::kw_only(),
+          py::arg("precision") = "double", py::arg("trace") = false,
+          R"(Distance, witness points and normal of two convex shapes (GJK).
+
+a, b: gjk.Shape (or array-like points). A pose is (x, y, angle): rotate by angle radians,
+then translate. Overlapping or touching, normal and penetration are EPA's, as `gjk distance`.
+precision: "double" or "float". trace=True also returns every iteration's simplex.)");
+
+    m.def(
+        "overlap",
+        [](py::handle a, py::handle b, py::handle pa, py::handle pb, const std::string& p) {
+            return with_pair(a, b, pa, pb, p, [](auto t, auto&... args) {
+                return overlap_in<decltype(t)>(args...);
+            });
+        },
+        py::arg("a"), py::arg("b"), py::arg("pose_a") = py::make_tuple(0.0, 0.0, 0.0),
+        py::arg("pose_b") = py::make_tuple(0.0, 0.0, 0.0), py::kw_only(),
+        py::arg("precision") = "double");
+    m.def(
+        "penetration",
+        [](py::handle a, py::handle b, py::handle pa, py::handle pb, const std::string& p) {
+            return with_pair(a, b, pa, pb, p, [](auto t, auto&... args) {
+                return penetration_in<decltype(t)>(args...);
+            });
+        },
+        py::arg("a"), py::arg("b"), py::arg("pose_a") = py::make_tuple(0.0, 0.0, 0.0),
+        py::arg("pose_b") = py::make_tuple(0.0, 0.0, 0.0), py::kw_only(),
+        py::arg("precision") = "double");
+    m.def(
+        "cast",
+        [](py::handle a, py::handle b, py::handle pa, py::handle pb, py::handle ta, py::handle tb,
+           const std::string& p, double target) {
+            const Vec2<double> va = read_vector(ta, "translation_a");
+            const Vec2<double> vb = read_vector(tb, "translation_b");
+            py::module_::import("gjk._checks").attr("as_radius")(target, "target_separation");
+            return with_pair(a, b, pa, pb, p, [&](auto t, auto&... args) {
+                return cast_in<decltype(t)>(args..., va, vb, target);
+            });
+        },
+        py::arg("a"), py::arg("b"), py::arg("pose_a") = py::make_tuple(0.0, 0.0, 0.0),
+        py::arg("pose_b") = py::make_tuple(0.0, 0.0, 0.0),
+        py::arg("translation_a") = py::make_tuple(0.0, 0.0),
+        py::arg("translation_b") = py::make_tuple(0.0, 0.0), py::kw_only(),
+        py::arg("precision") = "double", py::arg("target_separation") = 0.0);
+    m.def(
+        "time_of_impact",
+        [](py::handle a, py::handle b, py::handle sweep_a, py::handle sweep_b, const std::string& p,
+           double target) {
+            py::object keep_a, keep_b;
+            const PyShape& sa = as_shape(a, "a", keep_a);
+            const PyShape& sb = as_shape(b, "b", keep_b);
+            const SweepSpec wa = read_sweep(sweep_a, "sweep_a");
+            const SweepSpec wb = read_sweep(sweep_b, "sweep_b");
+            py::module_::import("gjk._checks").attr("as_radius")(target, "target_separation");
+            return precision_is_float(p) ? toi_in<float>(sa, sb, wa, wb, target)
+                                         : toi_in<double>(sa, sb, wa, wb, target);
+        },
+        py::arg("a"), py::arg("b"), py::arg("sweep_a"), py::arg("sweep_b"), py::kw_only(),
+        py::arg("precision") = "double", py::arg("target_separation") = 0.0);
+    m.def(
+        "convex_hull",
+        [](py::handle points) {
+            const py::array_t<double> xy =
+                py::module_::import("gjk._checks").attr("as_points")(points, "points");
+            std::vector<Vec2<double>> pts(static_cast<std::size_t>(xy.shape(0)));
+            for (std::size_t i = 0; i < pts.size(); ++i) {
+                pts[i] = {xy.at(i, 0), xy.at(i, 1)};
+            }
+            const std::vector<Vec2<double>> hull = convex_hull<double>(pts);
+            return to_array<double>(std::span<const Vec2<double>>(hull));
+        },
+        py::arg("points"));
+    m.def(
+        "minkowski_difference",
+        [](py::handle a, py::handle b, py::handle pose_a, py::handle pose_b) {
+            return with_pair(a, b, pose_a, pose_b, "double", [](auto, auto&... args) {
+                const DistanceInput<double> in = make_input<double>(args...);
+                const std::vector<Vec2<double>> z =
+                    minkowski_difference(in.a, in.xf_a, in.b, in.xf_b);
+                return to_array<double>(std::span<const Vec2<double>>(z));
+            });
+        },
+        py::arg("a"), py::arg("b"), py::arg("pose_a") = py::make_tuple(0.0, 0.0, 0.0),
+        py::arg("pose_b") = py::make_tuple(0.0, 0.0, 0.0));
+    m.def(
+        "closest_point_segment",
+        [](py::handle a, py::handle b, py::handle q) {
+            const SegmentClosest<double> c = closest_point_segment(
+                read_vector(a, "a"), read_vector(b, "b"), read_vector(q, "q"));
+            py::dict d;
+            d["point"] = to_array(c.point);
+            d["u"] = c.u;
+            d["v"] = c.v;
+            d["region"] = region_name(c.region);
+            return d;
+        },
+        py::arg("a"), py::arg("b"), py::arg("q"));
+    m.def(
+        "closest_point_triangle",
+        [](py::handle a, py::handle b, py::handle c, py::handle q) {
+            const TriangleClosest<double> r = closest_point_triangle(
+                read_vector(a, "a"), read_vector(b, "b"), read_vector(c, "c"), read_vector(q, "q"));
+            py::dict d;
+            d["point"] = to_array(r.point);
+            d["u"] = r.u;
+            d["v"] = r.v;
+            d["w"] = r.w;
+            d["region"] = region_name(r.region);
+            return d;
+        },
+        py::arg("a"), py::arg("b"), py::arg("c"), py::arg("q"));
+    m.def("answer_lines", &answer_lines, py::arg("lines"), py::kw_only(),
+          py::arg("precision") = "double", py::arg("threads") = 1,
+          R"(The `gjk distance` JSONL contract in-process: each input line (str or bytes, one
+trailing newline allowed) to the output line the tool prints for it, byte for byte (without
+its newline), error lines included.)");
+}
+
+} // namespace gjk::python

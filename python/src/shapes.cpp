@@ -1,0 +1,247 @@
+// python/src/shapes.cpp - gjk.Shape and gjk.ShapeArray (see shapes.hpp).
+#include "shapes.hpp"
+
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <cstdio>
+#include <thread>
+
+namespace gjk::python {
+
+template <class T> std::string shape_error_message(ShapeError e) {
+    char range[32];
+    std::snprintf(range, sizeof range, "%g", static_cast<double>(kernel_range<T>()));
+    const std::string in = std::string(" in ") + precision_name<T>();
+    switch (e) {
+    case ShapeError::none:
+        return "no error";
+    case ShapeError::empty:
+        return "has no points";
+    case ShapeError::too_many_points:
+        return "has more points than an int can index";
+    case ShapeError::nonfinite_point:
+        return "has a point that is not finite" + in;
+    case ShapeError::bad_radius:
+        return "has a radius that is negative, not finite or beyond the kernel's range" + in +
+               " (|value| <= " + range + ")";
+    case ShapeError::out_of_range:
+        return "has a coordinate beyond the kernel's range" + in + " (|value| <= " + range + ")";
+    }
+    return "?";
+}
+
+template std::string shape_error_message<float>(ShapeError);
+template std::string shape_error_message<double>(ShapeError);
+
+template <class T>
+PreparedShape<T> prepare_points(const double* xy, std::size_t first, std::size_t last,
+                                double radius) {
+    std::vector<Vec2<T>> points(last - first);
+    for (std::size_t i = first; i < last; ++i) {
+        points[i - first] = {static_cast<T>(xy[2 * i]), static_cast<T>(xy[2 * i + 1])};
+    }
+    return PreparedShape<T>::make(points, static_cast<T>(radius));
+}
+
+template PreparedShape<float> prepare_points<float>(const double*, std::size_t, std::size_t,
+                                                    double);
+template PreparedShape<double> prepare_points<double>(const double*, std::size_t, std::size_t,
+                                                      double);
+
+PyShape::PyShape(std::vector<Vec2<double>> points_, double radius_)
+    : points(std::move(points_)), radius(radius_) {
+    const double* xy = &points.data()->x;
+    prepared_double = prepare_points<double>(xy, 0, points.size(), radius);
+    prepared_float = prepare_points<float>(xy, 0, points.size(), radius);
+}
+
+PyShapeArray::PyShapeArray(py::array_t<double> points_, py::array_t<std::int64_t> offsets_,
+                           py::array_t<double> radii_)
+    : points(std::move(points_)), offsets(std::move(offsets_)), radii(std::move(radii_)),
+      points_data_(points.data()), offsets_data_(offsets.data()), radii_data_(radii.data()),
+      count_(static_cast<std::size_t>(offsets.shape(0)) - 1) {}
+
+template <class T> const std::vector<PreparedShape<T>>* PyShapeArray::kept(int threads) {
+    if (count_ > kKeptShapes) {
+        return nullptr;
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    bool* ready = std::is_same_v<T, float> ? &kept_float_ready_ : &kept_double_ready_;
+    std::vector<PreparedShape<T>>* shapes;
+    if constexpr (std::is_same_v<T, float>) {
+        shapes = &kept_float_;
+    } else {
+        shapes = &kept_double_;
+    }
+    if (!*ready) {
+        shapes->resize(count_);
+        parallel_chunks(count_, threads, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i) {
+                (*shapes)[i] = prepare<T>(i);
+            }
+        });
+        *ready = true;
+    }
+    return shapes;
+}
+
+template const std::vector<PreparedShape<float>>* PyShapeArray::kept<float>(int);
+template const std::vector<PreparedShape<double>>* PyShapeArray::kept<double>(int);
+
+namespace {
+
+/// The number at `item` as a double; a TypeError naming `name` when it is not a real number.
+double read_number(py::handle item, const char* name) {
+    const double value = PyFloat_AsDouble(item.ptr());
+    if (value == -1.0 && PyErr_Occurred()) {
+        PyErr_Clear();
+        throw py::type_error(std::string(name) + " must hold 3 real numbers (x, y, angle), got " +
+                             std::string(py::str(py::type::of(item).attr("__name__"))));
+    }
+    return value;
+}
+
+py::module_ checks() {
+    return py::module_::import("gjk._checks");
+}
+
+} // namespace
+
+Pose read_pose(py::handle value, const char* name) {
+    Pose pose;
+    if ((PyTuple_Check(value.ptr()) || PyList_Check(value.ptr())) && py::len(value) == 3) {
+        const py::sequence s = py::reinterpret_borrow<py::sequence>(value);
+        pose = {read_number(s[0], name), read_number(s[1], name), read_number(s[2], name)};
+    } else {
+        const py::array_t<double> rows = checks().attr("as_pose_rows")(value, name);
+        if (rows.shape(0) != 1) {
+            throw py::value_error(std::string(name) + " must be one pose (x, y, angle), got " +
+                                  std::to_string(rows.shape(0)) + " rows");
+        }
+        pose = {rows.at(0, 0), rows.at(0, 1), rows.at(0, 2)};
+    }
+    if (!std::isfinite(pose.x) || !std::isfinite(pose.y) || !std::isfinite(pose.angle)) {
+        throw py::value_error(std::string(name) + " must be 3 finite numbers (x, y, angle)");
+    }
+    return pose;
+}
+
+bool precision_is_float(const std::string& precision) {
+    if (precision == "double") {
+        return false;
+    }
+    if (precision == "float") {
+        return true;
+    }
+    throw py::value_error("precision must be 'double' or 'float', got '" + precision + "'");
+}
+
+namespace {
+
+std::unique_ptr<PyShape> make_shape(py::handle points, py::handle radius, const char* points_name,
+                                    const char* radius_name) {
+    const py::module_ c = checks();
+    const py::array_t<double> xy = c.attr("as_points")(points, points_name);
+    const double r = c.attr("as_radius")(radius, radius_name).cast<double>();
+    std::vector<Vec2<double>> pts(static_cast<std::size_t>(xy.shape(0)));
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+        pts[i] = {xy.at(i, 0), xy.at(i, 1)};
+    }
+    return std::make_unique<PyShape>(std::move(pts), r);
+}
+
+py::array_t<double> given_points(const PyShape& s) {
+    return to_array<double>(std::span<const Vec2<double>>(s.points));
+}
+
+} // namespace
+
+const PyShape& as_shape(py::handle value, const char* name, py::object& keep_alive) {
+    if (py::isinstance<PyShape>(value)) {
+        return value.cast<const PyShape&>();
+    }
+    keep_alive = py::cast(make_shape(value, py::float_(0.0), name, "radius"));
+    return keep_alive.cast<const PyShape&>();
+}
+
+void register_shapes(py::module_& m) {
+    py::class_<PyShape>(m, "Shape", R"(A convex shape prepared once for many queries.
+
+Shape(points, radius=0.0): the convex hull of `points` (array-like (n, 2), n >= 1, in any
+order: repeats, collinear and interior points are fine) rounded by `radius` (>= 0): a point,
+a circle, a segment, a capsule, a polygon or a rounded polygon. It is validated, reduced to its
+counter-clockwise hull and given an O(log n) support search once, in double and in float.
+Bad input raises ValueError (TypeError for a non-numeric dtype) naming the argument.)")
+        .def(py::init([](py::handle points, py::handle radius) {
+                 return make_shape(points, radius, "points", "radius");
+             }),
+             py::arg("points"), py::arg("radius") = 0.0)
+        .def_property_readonly(
+            "points",
+            [](const PyShape& s) { return to_array<double>(s.prepared_double.vertices()); },
+            "The hull's vertices, counter-clockwise, as a float64 (h, 2) array.")
+        .def_property_readonly(
+            "radius", [](const PyShape& s) { return s.radius; }, "The rounding radius.")
+        .def_property_readonly("given_points", &given_points,
+                               "The points as given (trace indices refer to them).")
+        .def("__repr__",
+             [](const PyShape& s) {
+                 return "gjk.Shape(" + std::to_string(s.points.size()) + " points, hull of " +
+                        std::to_string(s.prepared_double.count()) +
+                        ", radius=" + std::string(py::repr(py::float_(s.radius))) + ")";
+             })
+        .def(py::pickle(
+            [](const PyShape& s) { return py::make_tuple(given_points(s), s.radius); },
+            [](const py::tuple& t) { return make_shape(t[0], t[1], "points", "radius"); }));
+
+    py::class_<PyShapeArray>(m, "ShapeArray",
+                             R"(N shapes as ragged arrays, without a Python object each.
+
+ShapeArray(points, offsets, radii=None): shape i is points[offsets[i]:offsets[i+1]] rounded
+by radii[i] (0 when radii is None), the layout of shapely 2's and GeoArrow's ragged arrays.
+len() and indexing give Shapes. Structural errors (offsets decreasing or beyond the points,
+wrong array shapes) raise ValueError; a shape that is itself bad (empty, NaN, a negative
+radius) is a bad row of the batches that use it (status invalid_input).)")
+        .def(py::init([](py::handle points, py::handle offsets, py::handle radii) {
+                 const py::tuple t = checks().attr("as_shape_array")(points, offsets, radii);
+                 return std::make_unique<PyShapeArray>(t[0].cast<py::array_t<double>>(),
+                                                       t[1].cast<py::array_t<std::int64_t>>(),
+                                                       t[2].cast<py::array_t<double>>());
+             }),
+             py::arg("points"), py::arg("offsets"), py::arg("radii") = py::none())
+        .def("__len__", &PyShapeArray::size)
+        .def("__getitem__",
+             [](const PyShapeArray& s, py::ssize_t i) {
+                 const auto n = static_cast<py::ssize_t>(s.size());
+                 if (i < 0) {
+                     i += n;
+                 }
+                 if (i < 0 || i >= n) {
+                     throw py::index_error("ShapeArray index out of range");
+                 }
+                 const auto k = static_cast<std::size_t>(i);
+                 const std::string name = "ShapeArray[" + std::to_string(i) + "]";
+                 py::array_t<double> pts(
+                     {static_cast<py::ssize_t>(s.last(k) - s.first(k)), py::ssize_t(2)},
+                     s.xy() + 2 * s.first(k));
+                 return make_shape(pts, py::float_(s.radius(k)), (name + ".points").c_str(),
+                                   (name + ".radius").c_str());
+             })
+        .def_readonly("points", &PyShapeArray::points, "The points of every shape, (P, 2).")
+        .def_readonly("offsets", &PyShapeArray::offsets, "Shape i's points start at offsets[i].")
+        .def_readonly("radii", &PyShapeArray::radii, "Each shape's radius, (N,).")
+        .def("__repr__",
+             [](const PyShapeArray& s) {
+                 return "gjk.ShapeArray(" + std::to_string(s.size()) + " shapes)";
+             })
+        .def(py::pickle(
+            [](const PyShapeArray& s) { return py::make_tuple(s.points, s.offsets, s.radii); },
+            [](const py::tuple& t) {
+                return std::make_unique<PyShapeArray>(t[0].cast<py::array_t<double>>(),
+                                                      t[1].cast<py::array_t<std::int64_t>>(),
+                                                      t[2].cast<py::array_t<double>>());
+            }));
+}
+
+} // namespace gjk::python

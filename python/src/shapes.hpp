@@ -1,0 +1,144 @@
+// python/src/shapes.hpp - the Python package's shapes: gjk.Shape and gjk.ShapeArray.
+//
+// A gjk.Shape is prepared once in both precisions (PreparedShape<double> and <float>), so a
+// query in either costs no preparation. A gjk.ShapeArray holds N shapes as ragged arrays (no
+// Python object per shape); a batch prepares its shapes as it reaches them, in blocks, and a
+// small array keeps what it prepared for the next batch (see PyShapeArray).
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "gjk/gjk.hpp"
+
+namespace gjk::python {
+
+namespace py = pybind11;
+
+/// "double" or "float" for T.
+template <class T> constexpr const char* precision_name() {
+    return std::is_same_v<T, float> ? "float" : "double";
+}
+
+/// A sentence naming what is wrong with a shape made in T (for ValueError messages).
+template <class T> std::string shape_error_message(ShapeError e);
+
+/// gjk.Shape: the points as given (so that pickling keeps every index a trace reports) and the
+/// shape prepared in both precisions. A shape valid in double may be invalid in float (a
+/// coordinate beyond float's kernel range): its float error is reported when float is asked.
+struct PyShape {
+    std::vector<Vec2<double>> points;
+    double radius = 0;
+    PreparedShape<double> prepared_double;
+    PreparedShape<float> prepared_float;
+
+    PyShape(std::vector<Vec2<double>> points, double radius);
+
+    template <class T> const PreparedShape<T>& prepared() const {
+        if constexpr (std::is_same_v<T, float>) {
+            return prepared_float;
+        } else {
+            return prepared_double;
+        }
+    }
+};
+
+/// Prepares points[first, last) with `radius` in T (the points narrowed to T).
+template <class T>
+PreparedShape<T> prepare_points(const double* xy, std::size_t first, std::size_t last,
+                                double radius);
+
+/// gjk.ShapeArray: shape i is points[offsets[i]:offsets[i+1]] with radii[i]. The arrays are
+/// the ones the checks returned (C-contiguous float64 and int64), held, not copied.
+///
+/// Up to kKeptShapes shapes, the first batch in a precision prepares every shape and keeps
+/// them: an array of obstacles queried frame after frame is prepared once. A larger array is
+/// prepared block by block in each batch and nothing is kept, so a batch of 10^6 rows costs
+/// its inputs, its outputs and one block of prepared shapes per thread
+/// (python/tests/test_batch.py, MillionRowsStayWithinTwiceTheirArrays).
+class PyShapeArray {
+  public:
+    static constexpr std::size_t kKeptShapes = std::size_t(1) << 16;
+
+    PyShapeArray(py::array_t<double> points, py::array_t<std::int64_t> offsets,
+                 py::array_t<double> radii);
+
+    std::size_t size() const { return count_; }
+    double radius(std::size_t i) const { return radii_data_[i]; }
+    std::size_t first(std::size_t i) const { return static_cast<std::size_t>(offsets_data_[i]); }
+    std::size_t last(std::size_t i) const { return static_cast<std::size_t>(offsets_data_[i + 1]); }
+    const double* xy() const { return points_data_; }
+
+    template <class T> PreparedShape<T> prepare(std::size_t i) const {
+        return prepare_points<T>(points_data_, first(i), last(i), radius(i));
+    }
+
+    /// Every shape prepared in T, made on the first call (on `threads` threads; call without
+    /// the GIL) and kept; null when the array is larger than kKeptShapes.
+    template <class T> const std::vector<PreparedShape<T>>* kept(int threads);
+
+    py::array_t<double> points;
+    py::array_t<std::int64_t> offsets;
+    py::array_t<double> radii;
+
+  private:
+    const double* points_data_;
+    const std::int64_t* offsets_data_;
+    const double* radii_data_;
+    std::size_t count_;
+    std::mutex mutex_;
+    bool kept_double_ready_ = false, kept_float_ready_ = false;
+    std::vector<PreparedShape<double>> kept_double_;
+    std::vector<PreparedShape<float>> kept_float_;
+};
+
+/// A pose (x, y, angle) read from a tuple, a list or an array of 3 numbers; a ValueError or
+/// TypeError naming `name` otherwise (NaN and infinities included).
+struct Pose {
+    double x = 0, y = 0, angle = 0;
+};
+Pose read_pose(py::handle value, const char* name);
+
+/// The transform of a pose in T: rotate by angle, then translate (the `gjk` tool's rule).
+template <class T> Transform<T> to_transform(double x, double y, double angle) {
+    return Transform<T>::from({static_cast<T>(x), static_cast<T>(y)}, static_cast<T>(angle));
+}
+
+/// `value` as a shape: a gjk.Shape as it is, anything else through gjk.Shape(value), whose
+/// checks name `name` ("a must have shape (n, 2)...").
+const PyShape& as_shape(py::handle value, const char* name, py::object& keep_alive);
+
+/// True for "float", false for "double"; a ValueError otherwise.
+bool precision_is_float(const std::string& precision);
+
+/// A numpy float64 array of shape (2,) holding v.
+template <class T> py::array_t<double> to_array(Vec2<T> v) {
+    py::array_t<double> a(2);
+    double* data = a.mutable_data();
+    data[0] = static_cast<double>(v.x);
+    data[1] = static_cast<double>(v.y);
+    return a;
+}
+
+/// A numpy float64 (n, 2) array of the points.
+template <class T> py::array_t<double> to_array(std::span<const Vec2<T>> points) {
+    py::array_t<double> a({static_cast<py::ssize_t>(points.size()), py::ssize_t(2)});
+    double* data = a.mutable_data();
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        data[2 * i] = static_cast<double>(points[i].x);
+        data[2 * i + 1] = static_cast<double>(points[i].y);
+    }
+    return a;
+}
+
+void register_shapes(py::module_& m);
+void register_queries(py::module_& m);
+void register_batch(py::module_& m);
+
+} // namespace gjk::python
