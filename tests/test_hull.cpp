@@ -1,7 +1,9 @@
 // Specifications of gjk/hull.hpp: convex hull and the explicit Minkowski difference.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <random>
+#include <span>
 
 #include "gjk/gjk.hpp"
 #include "oracle/oracle.hpp"
@@ -84,4 +86,24 @@ TYPED_TEST(Hull, MinkowskiDifferenceOfTwoBoxesIsTheSumOfTheirSizes) {
     ASSERT_EQ(z.size(), 4u);
     EXPECT_EQ(z[0], (Vec2<T>{10 - 4, -3}));
     EXPECT_EQ(z[2], (Vec2<T>{10 + 4, 3}));
+}
+
+// Story: the Python package's property tests (python/tests/test_properties.py) found a shape
+// losing half a unit. The triangle (0, 0), (0, 0.5), (tiny, 0), tiny the smallest subnormal:
+// the turn test's cross product, tiny / 2, rounded to 0, the three points were taken for
+// collinear and (0, 0.5) was dropped. A PreparedShape (which is the hull) then answered 1 for
+// the distance to (0, 1) instead of 0.5, while the same points unprepared answered 0.5.
+TYPED_TEST(Hull, SubnormalEdgeKeepsTheVertexBeyondIt) {
+    using T = TypeParam;
+    const T tiny = std::numeric_limits<T>::denorm_min();
+    const std::vector<Vec2<T>> triangle = {{0, 0}, {0, T(0.5)}, {tiny, 0}};
+    const std::vector<Vec2<T>> expected = {{0, 0}, {tiny, 0}, {0, T(0.5)}};
+    EXPECT_EQ(gjk::convex_hull<T>(triangle), expected);
+
+    const auto shape = gjk::PreparedShape<T>::make(triangle);
+    const Vec2<T> point[1] = {{0, 1}};
+    gjk::DistanceInput<T> in;
+    in.a = shape.view();
+    in.b = gjk::ShapeView<T>(std::span<const Vec2<T>>(point), T(0));
+    EXPECT_EQ(gjk::distance(in).distance, T(0.5)); // from (0, 1) to the vertex (0, 0.5)
 }

@@ -10,9 +10,13 @@
 // strictly convex. The turn test is a floating-point cross product, not an exact predicate:
 // three points within round-off of a line may be kept or dropped either way, which moves the
 // hull by no more than that round-off (TEST(Hull, NearlyCollinearPointsMoveTheHullByRoundOff)).
+// Only its underflow is guarded (detail::turn): a cross product of subnormal size is computed
+// again from vectors scaled to about 1.
 #pragma once
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -20,6 +24,34 @@
 #include "gjk/shape.hpp"
 
 namespace gjk {
+
+namespace detail {
+
+/// v scaled by a power of two (exact) so that its largest coordinate is in [1, 2); zero as is.
+template <class T> Vec2<T> unit_scaled(Vec2<T> v) {
+    const T largest = std::max(std::abs(v.x), std::abs(v.y));
+    if (!(largest > T(0))) {
+        return v;
+    }
+    const int e = std::ilogb(largest);
+    return {std::ldexp(v.x, -e), std::ldexp(v.y, -e)};
+}
+
+/// cross(u, v), or, when that is below the smallest normal number, a positive multiple of it
+/// with the same sign computed from u and v scaled to about 1 (cross(s u, t v) = s t cross(u, v)
+/// for s, t > 0). Below the smallest normal number the products may have underflowed: the
+/// triangle (0, 0), (0, 0.5), (tiny, 0), tiny the smallest subnormal, has cross = tiny / 2,
+/// which rounds to 0, and its vertex (0, 0.5) was dropped as collinear (python/tests/
+/// test_properties.py; TYPED_TEST(Hull, SubnormalEdgeKeepsTheVertexBeyondIt)).
+template <class T> T turn(Vec2<T> u, Vec2<T> v) {
+    const T c = cross(u, v);
+    if (std::abs(c) >= std::numeric_limits<T>::min()) {
+        return c;
+    }
+    return cross(unit_scaled(u), unit_scaled(v));
+}
+
+} // namespace detail
 
 /// Convex hull of a point set, counter-clockwise, starting at the lowest-leftmost point,
 /// without duplicate or collinear points. One distinct point gives one point; collinear
@@ -34,7 +66,9 @@ template <class T> std::vector<Vec2<T>> convex_hull(std::span<const Vec2<T>> poi
     }
     std::vector<Vec2<T>> h(2 * p.size());
     std::size_t k = 0;
-    auto turns_left = [&](Vec2<T> c) { return cross(h[k - 1] - h[k - 2], c - h[k - 2]) > T(0); };
+    auto turns_left = [&](Vec2<T> c) {
+        return detail::turn(h[k - 1] - h[k - 2], c - h[k - 2]) > T(0);
+    };
     for (const Vec2<T>& c : p) { // lower chain, left to right
         while (k >= 2 && !turns_left(c)) {
             --k;
