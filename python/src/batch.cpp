@@ -5,9 +5,9 @@
 // are gathered (its shapes prepared first when a large ShapeArray has nothing kept), the block
 // goes through gjk::distance_batch on one thread (SIMD lanes where they apply), and its
 // touching and overlapping rows get penetration()'s normal and depth, as gjk.distance does,
-// so that row i is gjk.distance on row i to the bit. Threads take contiguous ranges of blocks;
-// the GIL is released while they run. A bad row (a NaN pose, a bad shape) is the library's
-// invalid_input with zeros elsewhere; the other rows are answered.
+// so that row i is gjk.distance on row i to the bit (unless penetration=False skips EPA). Threads
+// take contiguous ranges of blocks; the GIL is released while they run. A bad row (a NaN pose, a
+// bad shape) is the library's invalid_input with zeros elsewhere; the other rows are answered.
 #include <algorithm>
 #include <string>
 #include <thread>
@@ -101,7 +101,7 @@ struct Outputs {
     double* point_b;
     double* normal;
     bool* overlap;
-    double* penetration;
+    double* penetration; ///< null: penetration=False, no EPA
     std::int32_t* iterations;
     std::int8_t* status;
 };
@@ -112,11 +112,30 @@ template <class T> void write_point(double* out, std::size_t i, Vec2<T> v) {
 }
 
 /// Rows [first, last): one block through distance_batch, then the verdicts' penetration.
+/// A pose column: one transform for every row, or one pose per row.
+template <class T> struct Poses {
+    const double* rows;
+    std::size_t count;
+    Transform<T> shared;
+
+    explicit Poses(const py::array_t<double>& poses)
+        : rows(poses.data()), count(static_cast<std::size_t>(poses.shape(0))),
+          shared(count == 1 ? to_transform<T>(rows[0], rows[1], rows[2]) : Transform<T>{}) {}
+
+    Transform<T> at(std::size_t i) const {
+        if (count == 1) {
+            return shared;
+        }
+        const double* p = rows + 3 * i;
+        return to_transform<T>(p[0], p[1], p[2]);
+    }
+};
+
 template <class T>
-void answer_block(const Side& a, const Side& b, const double* pose_a, std::size_t rows_a,
-                  const double* pose_b, std::size_t rows_b, std::size_t first, std::size_t last,
-                  const std::vector<PreparedShape<T>>* kept_a,
-                  const std::vector<PreparedShape<T>>* kept_b, const Outputs& out) {
+void answer_block(const Side& a, const Side& b, const Poses<T>& pose_a, const Poses<T>& pose_b,
+                  std::size_t first, std::size_t last, const std::vector<PreparedShape<T>>* kept_a,
+                  const std::vector<PreparedShape<T>>* kept_b, bool with_penetration,
+                  const Outputs& out) {
     const std::size_t n = last - first;
     std::vector<PreparedShape<T>> block_a, block_b;
     if (a.array && !kept_a) {
@@ -137,10 +156,8 @@ void answer_block(const Side& a, const Side& b, const double* pose_a, std::size_
         DistanceInput<T>& in = inputs[k];
         in.a = a.view<T>(a.rows == 1 ? 0 : i, kept_a, block_a, first);
         in.b = b.view<T>(b.rows == 1 ? 0 : i, kept_b, block_b, first);
-        const double* pa = pose_a + 3 * (rows_a == 1 ? 0 : i);
-        const double* pb = pose_b + 3 * (rows_b == 1 ? 0 : i);
-        in.xf_a = to_transform<T>(pa[0], pa[1], pa[2]);
-        in.xf_b = to_transform<T>(pb[0], pb[1], pb[2]);
+        in.xf_a = pose_a.at(i);
+        in.xf_b = pose_b.at(i);
     }
     std::vector<DistanceOutput<T>> outputs(n);
     distance_batch<T>(inputs, outputs, 1);
@@ -150,7 +167,7 @@ void answer_block(const Side& a, const Side& b, const double* pose_a, std::size_
         const bool overlap = o.status == Status::touching || o.status == Status::overlapping;
         Vec2<T> normal = o.normal;
         double depth = 0;
-        if (overlap) {
+        if (overlap && with_penetration) {
             const PenetrationOutput<T> pen = penetration(inputs[k]);
             if (pen.status != Status::invalid_input) {
                 normal = pen.normal;
@@ -162,7 +179,9 @@ void answer_block(const Side& a, const Side& b, const double* pose_a, std::size_
         write_point(out.point_b, i, o.point_b);
         write_point(out.normal, i, normal);
         out.overlap[i] = overlap;
-        out.penetration[i] = depth;
+        if (out.penetration) {
+            out.penetration[i] = depth;
+        }
         out.iterations[i] = o.iterations;
         out.status[i] = static_cast<std::int8_t>(o.status);
     }
@@ -172,21 +191,21 @@ template <class T>
 void answer_rows(const Side& a, const Side& b, const py::array_t<double>& pose_a,
                  const py::array_t<double>& pose_b, std::size_t rows, int threads,
                  const Outputs& out) {
+    const Poses<T> poses_a(pose_a), poses_b(pose_b);
     const std::vector<PreparedShape<T>>* kept_a = a.array ? a.array->kept<T>(threads) : nullptr;
     const std::vector<PreparedShape<T>>* kept_b = b.array ? b.array->kept<T>(threads) : nullptr;
     const std::size_t blocks = (rows + kBlockRows - 1) / kBlockRows;
     parallel_chunks(blocks, threads, [&](std::size_t begin, std::size_t end) {
         for (std::size_t k = begin; k < end; ++k) {
-            answer_block<T>(a, b, pose_a.data(), static_cast<std::size_t>(pose_a.shape(0)),
-                            pose_b.data(), static_cast<std::size_t>(pose_b.shape(0)),
-                            k * kBlockRows, std::min(rows, (k + 1) * kBlockRows), kept_a, kept_b,
-                            out);
+            answer_block<T>(a, b, poses_a, poses_b, k * kBlockRows,
+                            std::min(rows, (k + 1) * kBlockRows), kept_a, kept_b,
+                            out.penetration != nullptr, out);
         }
     });
 }
 
 py::dict distance_batch_py(py::handle a, py::handle b, py::handle pose_a, py::handle pose_b,
-                           const std::string& precision, int threads) {
+                           const std::string& precision, int threads, bool with_penetration) {
     const bool single_precision = precision_is_float(precision);
     if (threads < 0) {
         throw py::value_error("threads must be >= 0 (0: every core), got " +
@@ -207,13 +226,15 @@ py::dict distance_batch_py(py::handle a, py::handle b, py::handle pose_a, py::ha
         {{"a", side_a.rows}, {"b", side_b.rows}, {"pose_a", rows_pa}, {"pose_b", rows_pb}});
     const auto n = static_cast<py::ssize_t>(rows);
     py::array_t<double> distance(n), point_a({n, py::ssize_t(2)}), point_b({n, py::ssize_t(2)}),
-        normal({n, py::ssize_t(2)}), penetration(n);
+        normal({n, py::ssize_t(2)}), penetration(with_penetration ? n : 0);
     py::array_t<bool> overlap(n);
     py::array_t<std::int32_t> iterations(n);
     py::array_t<std::int8_t> status(n);
-    const Outputs out{distance.mutable_data(),   point_a.mutable_data(), point_b.mutable_data(),
-                      normal.mutable_data(),     overlap.mutable_data(), penetration.mutable_data(),
-                      iterations.mutable_data(), status.mutable_data()};
+    const Outputs out{
+        distance.mutable_data(),   point_a.mutable_data(),
+        point_b.mutable_data(),    normal.mutable_data(),
+        overlap.mutable_data(),    with_penetration ? penetration.mutable_data() : nullptr,
+        iterations.mutable_data(), status.mutable_data()};
     {
         py::gil_scoped_release release;
         if (single_precision) {
@@ -228,7 +249,9 @@ py::dict distance_batch_py(py::handle a, py::handle b, py::handle pose_a, py::ha
     d["point_b"] = point_b;
     d["normal"] = normal;
     d["overlap"] = overlap;
-    d["penetration"] = penetration;
+    if (with_penetration) {
+        d["penetration"] = penetration;
+    }
     d["iterations"] = iterations;
     d["status"] = status;
     return d;
@@ -240,14 +263,17 @@ void register_batch(py::module_& m) {
     m.def("distance_batch", &distance_batch_py, py::arg("a"), py::arg("b"),
           py::arg("pose_a") = py::make_tuple(0.0, 0.0, 0.0),
           py::arg("pose_b") = py::make_tuple(0.0, 0.0, 0.0), py::kw_only(),
-          py::arg("precision") = "double", py::arg("threads") = 0,
+          py::arg("precision") = "double", py::arg("threads") = 0, py::arg("penetration") = true,
           R"(gjk.distance on N rows at once, without the GIL, on `threads` threads (0: every core).
 
 a, b: each a gjk.Shape (every row), a sequence of N gjk.Shapes or a gjk.ShapeArray; pose_a,
 pose_b: (3,) or (N, 3) arrays of (x, y, angle), broadcast as numpy does. Returns a dict of
 numpy arrays: distance (N,), point_a, point_b, normal (N, 2), overlap (N,) bool, penetration
 (N,), iterations (N,) int32, status (N,) int8 codes of gjk.Status. A bad row gets status
-invalid_input and zeros; the other rows are answered. Row i equals gjk.distance on row i.)");
+invalid_input and zeros; the other rows are answered. Row i equals gjk.distance on row i.
+penetration=False skips EPA on touching and overlapping rows, for callers that need only
+distances and verdicts: the dict then has no "penetration", and those rows' normal is GJK's
+(the proven normal when touching, zero when overlapping).)");
 }
 
 } // namespace gjk::python

@@ -364,3 +364,23 @@ def test_time_of_impact_reports_the_first_contact_of_a_turning_sweep():
     with pytest.raises(ValueError) as info:
         gjk.time_of_impact(bar, post, {"center": [0, 0], "from": [0, 0, 0]}, sweep_b)
     assert "sweep_a lacks ['to']" in str(info.value)
+
+
+def test_batch_without_penetration_skips_epa_and_changes_nothing_else():
+    rng = np.random.default_rng(11)
+    n = 500
+    counts = np.full(n, 6)
+    offsets = np.concatenate([[0], np.cumsum(counts)])
+    shapes = gjk.ShapeArray(rng.uniform(-1, 1, (offsets[-1], 2)), offsets)
+    poses = np.column_stack([rng.uniform(-2, 2, (n, 2)), rng.uniform(-3, 3, n)])
+    full = gjk.distance_batch(shapes, gjk.Shape(BOX), poses)
+    quick = gjk.distance_batch(shapes, gjk.Shape(BOX), poses, penetration=False)
+    assert "penetration" not in quick and set(quick) == set(full) - {"penetration"}
+    overlapping = full["status"] == gjk.Status.overlapping
+    assert 0 < overlapping.sum() < n
+    for key in ("distance", "point_a", "point_b", "overlap", "iterations", "status"):
+        np.testing.assert_array_equal(quick[key], full[key], key)
+    # Apart, the normal is GJK's in both; overlapping, without EPA it is unknown (zero).
+    apart = full["status"] == gjk.Status.separated
+    np.testing.assert_array_equal(quick["normal"][apart], full["normal"][apart])
+    assert not quick["normal"][overlapping].any()
