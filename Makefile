@@ -13,7 +13,7 @@ PYTHON_PACKAGES := python3-dev pybind11-dev python3-numpy python3-pytest python3
              python3-shapely python3-dask python3-distributed python3-setuptools python3-wheel \
              python3-venv python3-pip
 
-.PHONY: all build demo test test-asan test-consumer test-python-install docs docs-check deps clean format bench fuzz fuzz-smoke fuzz-build deps-fuzz
+.PHONY: all build demo test test-asan test-consumer test-python-install test-fma docs docs-check deps clean format bench fuzz fuzz-smoke fuzz-build deps-fuzz
 
 all: build
 
@@ -50,6 +50,19 @@ test-asan: deps
 	cmake -S . -B $(ASAN) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGJK_SANITIZE=ON -DGJK_WERROR=ON $(CMAKE_ARGS)
 	cmake --build $(ASAN) -j $(JOBS)
 	cd $(ASAN) && ctest --output-on-failure -j $(JOBS)
+
+# The batch's identity tests (every distance_batch output distance()'s to the bit) and the oracle
+# tests built for x86-64-v3, whose FMA instructions the compiler would use to contract a
+# multiply and an add unless told not to (-ffp-contract=off, CMakeLists.txt). Skipped on a
+# processor without AVX2 and FMA, which could not run the build.
+FMA_BUILD ?= build-fma
+test-fma: deps
+	@if ! grep -qw fma /proc/cpuinfo || ! grep -qw avx2 /proc/cpuinfo; then \
+	  echo "test-fma: this processor lacks FMA or AVX2; skipped"; exit 0; fi; \
+	cmake -S . -B $(FMA_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS=-march=x86-64-v3 \
+	  -DGJK_BUILD_BENCH=OFF -DGJK_BUILD_PYTHON=OFF $(CMAKE_ARGS) && \
+	cmake --build $(FMA_BUILD) -j $(JOBS) --target gjk_tests && \
+	./$(FMA_BUILD)/bin/gjk_tests --gtest_brief=1 --gtest_filter='Batch*:*Oracle*'
 
 # Install gjk into a temporary prefix, then build and run tests/consumer against it three ways:
 # find_package(gjk), add_subdirectory, pkg-config (CMake and a plain g++ line).
@@ -145,4 +158,4 @@ format:
 	clang-format -i $$(git ls-files '*.hpp' '*.cpp')
 
 clean:
-	rm -rf $(BUILD) $(ASAN) $(CONSUMER) $(FUZZ_BUILD) $(PYVENV) build-python
+	rm -rf $(BUILD) $(ASAN) $(CONSUMER) $(FUZZ_BUILD) $(PYVENV) build-python $(FMA_BUILD)

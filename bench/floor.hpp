@@ -4,7 +4,7 @@
 // of the same shape (issue 5).
 //
 // It keeps what makes gjk::distance fast on prepared shapes - B moved into A's frame once
-// (gjk::MovedSmallSupport), the eight-point scans (gjk::detail::support_index_soa8), the start
+// (gjk::MovedVerticesSupport), the eight-point scans (gjk::detail::support_index_soa8), the start
 // from the centres, the relative transform computed in double - and drops everything the
 // library adds for its guarantees:
 //   - no input validation (gjk::validate);
@@ -35,7 +35,7 @@ template <class T>
                                      gjk::SimplexCache<T>* cache = nullptr) {
     using V = gjk::Vec2<T>;
     const gjk::PreparedShape<T>& shape_a = *in.a.prepared;
-    const gjk::MovedSmallSupport<T> b(*in.b.prepared, gjk::detail::relative(in.xf_a, in.xf_b));
+    const gjk::MovedVerticesSupport<T> b(*in.b.prepared, gjk::detail::relative(in.xf_a, in.xf_b));
     const gjk::detail::Soa8<T>& a = shape_a.soa();
 
     // The simplex in place: Minkowski points, their index pairs, their weights.

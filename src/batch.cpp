@@ -22,10 +22,9 @@ LaneWidth best_lane_width() {
         return LaneWidth::bytes32;
     }
 #endif
-    // 16-byte lanes are slower than the queries one by one (8-gon pairs, Zen 5, SSE2: 106
-    // against 100 ns a query in float, 229 against 122 in double: without AVX2's blends every
-    // select costs three instructions), so they are not chosen; they stay compiled and tested
-    // (tests/test_batch.cpp), the lanes' logic on any processor.
+    // 16-byte lanes are slower than the queries one by one (without AVX2's blends every select
+    // costs three instructions: docs/performance.md, "Lane widths"), so they are not chosen;
+    // they stay compiled and tested (tests/test_batch.cpp), the lanes' logic on any processor.
     return LaneWidth::none;
 }
 
@@ -43,12 +42,8 @@ std::size_t lockstep_chunk(std::span<const DistanceInput<T>> inputs,
                            std::span<SimplexCache<T>> caches,
                            std::span<DistanceOutput<T>> outputs) {
     constexpr int N = Lanes<T, Bytes>::N;
-    // The lanes' arrays on the heap, once per chunk. On the stack their address moved with
-    // ASLR, and one process in two ran the double batch about 25% slower (bench/bench.cpp,
-    // gjk_double/Pairs8/cold_batch: 0.97-1.00 or 1.20-1.29 ms; with ASLR off always 0.98):
-    // a memory-layout effect, likely false store-to-load dependencies between the lanes'
-    // stores and the shapes' loads (4K aliasing; without counters, unconfirmed). On the heap:
-    // 0.96-1.00 ms in 12 processes out of 12.
+    // The lanes' arrays on the heap, once per chunk: on the stack their address moved with
+    // ASLR, and the time with it (docs/performance.md, "The lanes' arrays on the heap").
     const std::unique_ptr<Lanes<T, Bytes>> lanes = std::make_unique<Lanes<T, Bytes>>();
     const DistanceInput<T>* group_in[N];
     SimplexCache<T>* group_cache[N];
@@ -57,8 +52,7 @@ std::size_t lockstep_chunk(std::span<const DistanceInput<T>> inputs,
     std::size_t handed_over = 0;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         // A warm start runs on its own: it takes about one iteration, and in lanes the set-up
-        // costs more than the loop saves (8-gon pairs, Zen 5: 57 against 52 ns a query in
-        // float, 74 against 60 in double; bench/bench.cpp, Pairs8/warm_batch).
+        // costs more than the loop saves (docs/performance.md, "Warm starts one by one").
         SimplexCache<T>* cache = caches.empty() ? nullptr : &caches[i];
         if ((cache && cache->count != 0) || !lockstep_eligible(inputs[i])) {
             outputs[i] = distance(inputs[i], cache);

@@ -36,7 +36,7 @@ template <class T, int Bytes> struct Lanes {
     // In: each lane's shapes, transposed (ax[j][k]: x of vertex j of lane k's A), padded as
     // the prepared shapes are: slots past the count repeat vertex 0, which never wins a tie.
     // A in its own frame; B in its own frame (blx, bly), moved into A's frame by the loop
-    // (out: bx, by, as MovedSmallSupport moves them). B's frame seen from A's: xf_*.
+    // (out: bx, by, as MovedVerticesSupport moves them). B's frame seen from A's: xf_*.
     alignas(Bytes) T ax[8][N], ay[8][N], blx[8][N], bly[8][N], bx[8][N], by[8][N];
     alignas(Bytes) T xf_c[N], xf_s[N], xf_px[N], xf_py[N];
     alignas(Bytes) T centre_ax[N], centre_ay[N], centre_bx[N], centre_by[N]; ///< B's: local
@@ -98,7 +98,7 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
     const V one = splat(T(1));
     const M sign_bit = splat_int(kSignBit);
 
-    // B moved into A's frame, as MovedSmallSupport moves it (apply(): rotate, then add).
+    // B moved into A's frame, as MovedVerticesSupport moves it (apply(): rotate, then add).
     const V qc = load(lanes.xf_c), qs = load(lanes.xf_s), tx = load(lanes.xf_px),
             ty = load(lanes.xf_py);
     V ax[8], ay[8], bx[8], by[8];
@@ -235,7 +235,7 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
         const V distance2 = px * px + py * py;
 
         // Case 2, containment; a distance that did not decrease goes to distance() (its stall
-        // rule); the rest keep the solution's vertices (keep()).
+        // rule); the rest keep the solution's vertices (cull()).
         const M contained = live & (region == ABC);
         const M stalled = live & ~contained & ~(distance2 < previous_distance2);
         handed_over |= stalled;
@@ -251,7 +251,7 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
             auto pick = [&](auto(&slot)[3], auto first_of) {
                 using X = std::remove_reference_t<decltype(slot[0])>;
                 const X s0 = first_of[0], s1 = first_of[1], s2 = first_of[2];
-                // (Slots past the count hold what keep() leaves there, which write_cache
+                // (Slots past the count hold what cull() leaves there, which write_cache
                 // copies into the cache: the same stale vertices, so the caches match too.)
                 const X first = has0 ? s0 : (has1 ? s1 : s2);
                 const X second = has0 ? (has1 ? s1 : s2) : (has1 ? s2 : s1);

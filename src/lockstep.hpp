@@ -10,7 +10,7 @@
 //
 // Exactly distance(). Each lane performs the same IEEE operations, in the same order, as
 // distance() does for its query on the same path (two prepared shapes of at most 8 vertices:
-// PreparedSupport for A, MovedSmallSupport for B): the same products and sums in the supports,
+// PreparedSupport for A, MovedVerticesSupport for B): the same products and sums in the supports,
 // the same nine barycentric coordinates and the same quotient for the region that wins, the
 // same exactly perpendicular search direction, negations where distance() negates. Where the
 // scalar code branches, the lanes compute both sides and select. So every output equals
@@ -38,7 +38,7 @@
 namespace gjk::detail {
 
 /// Whether distance_batch may run `in` in lockstep: a valid query on two prepared shapes of at
-/// most PreparedShape::kInline vertices (distance()'s MovedSmallSupport path, with A's support
+/// most PreparedShape::kInline vertices (distance()'s MovedVerticesSupport path, with A's support
 /// the eight-point scan).
 template <class T> bool lockstep_eligible(const DistanceInput<T>& in) {
     constexpr std::size_t kInline = PreparedShape<T>::kInline;
@@ -62,7 +62,7 @@ extern template void lockstep_loop<float, 32>(Lanes<float, 32>&);
 extern template void lockstep_loop<double, 32>(Lanes<double, 32>&);
 #endif
 
-/// Lane k's B as MovedSmallSupport gives it (moved into A's frame), read from the vertices the
+/// Lane k's B as MovedVerticesSupport gives it (moved into A's frame), read from the vertices the
 /// loop moved (Lanes::bx, by): the same points and, for the touching normal's supports, the
 /// same eight-point scan on them.
 template <class T, int Bytes> struct LaneMovedSupport {

@@ -149,7 +149,7 @@ TYPED_TEST(Prepared, DistanceAndOverlapAgreeWithThePlainPointSets) {
 }
 
 // A big prepared polygon (more than kScanLimit vertices) against a small one takes its own path
-// in both orders (PreparedLargeSupport: the big one's search inline): the distance is the exact
+// in both orders (PreparedSearchSupport: the big one's search inline): the distance is the exact
 // oracle's within the oracle test's bound, the same as the plain point sets' within two bounds,
 // and the overlap verdict is the oracle's away from touching. Ellipses of 17..5000 vertices
 // (crowded normals at the thin ends), overlapping about half the time.
@@ -206,7 +206,7 @@ TYPED_TEST(Prepared, BigPolygonAgainstSmallShapeMatchesTheOracleInBothOrders) {
 }
 
 // A prepared shape of up to eight vertices, moved into another frame for a query
-// (MovedSmallSupport, the path distance() takes for a small B), has the vertices of the general
+// (MovedVerticesSupport, the path distance() takes for a small B), has the vertices of the general
 // TransformedSupport to the bit, and its support point is the furthest of them along every
 // direction (the general one scans the rotated direction, so it may differ by round-off).
 TYPED_TEST(Prepared, MovedSmallShapeHasTheSupportOfTheTransformedShape) {
@@ -223,7 +223,7 @@ TYPED_TEST(Prepared, MovedSmallShapeHasTheSupportOfTheTransformedShape) {
             }
             const auto xf =
                 gjk::Transform<T>::from({T(40 * u(rng)), T(40 * u(rng))}, T(4 * u(rng)));
-            const gjk::MovedSmallSupport<T> moved(shape, xf);
+            const gjk::MovedVerticesSupport<T> moved(shape, xf);
             const gjk::TransformedSupport<gjk::PreparedSupport<T>> general{
                 {shape.vertices(), &shape}, xf};
             ASSERT_EQ(moved.count(), general.count());

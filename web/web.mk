@@ -25,24 +25,19 @@ WEB_NODE     := $(BUILD)/web-node
 WEB_PACKAGES := emscripten chromium
 # Debian's emscripten runs offline; its JS optimizer needs Debian's acorn on NODE_PATH.
 WEB_EMXX     := NODE_PATH=/usr/share/nodejs em++
-WEB_CXXFLAGS := -std=c++20 -O2 -Iinclude -Wall -Wextra
+WEB_CXXFLAGS := -std=c++20 -O2 -ffp-contract=off -Iinclude -Wall -Wextra
 # Only the library's compiled part (src/gjk.cpp) and the bindings: src/batch.cpp needs threads.
 WEB_OBJECTS  := $(WEB_OBJ)/gjk.o $(WEB_OBJ)/bindings.o
 WEB_LDFLAGS  := -O2 --bind -sMODULARIZE=1 -sALLOW_MEMORY_GROWTH=1 -sEXPORT_NAME=createGjk
-WEB_HEADERS  := $(wildcard include/gjk/*.hpp)
+WEB_HEADERS  := $(wildcard include/gjk/*.hpp include/gjk/*/*.hpp)
 
 .PHONY: web web-build web-deps serve-web test-web
 
+# The packages are installed by the main Makefile's `deps`, the one place that runs apt-get.
 web-deps:
-	@missing=""; for p in $(WEB_PACKAGES); do \
-	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
-	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y --no-install-recommends $$missing; \
-	fi
+	@extra=""; command -v node >/dev/null 2>&1 || extra="$$extra nodejs"; \
+	command -v npm >/dev/null 2>&1 || extra="$$extra npm"; \
+	$(MAKE) --no-print-directory -f Makefile deps PACKAGES="$(WEB_PACKAGES)$$extra"
 
 $(WEB_OBJ)/gjk.o: src/gjk.cpp $(WEB_HEADERS) | web-deps
 	@mkdir -p $(@D)

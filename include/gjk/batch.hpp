@@ -23,9 +23,8 @@ void parallel_chunks(std::size_t count, int threads,
 ///
 /// Every output is distance()'s, to the bit. On a processor with AVX2, queries on two prepared
 /// shapes of at most 8 vertices (PreparedShape) run in lockstep, 8 floats or 4 doubles at a
-/// time across SIMD lanes: on bench/bench.cpp's 8-gon pairs about 1.6 to 1.7 times the single
-/// queries' throughput in float and 1.2 times in double, on one thread. Other queries, and
-/// all of them without AVX2, run one by one.
+/// time across SIMD lanes, for more throughput than one by one (README, Performance). Other
+/// queries, and all of them without AVX2, run one by one.
 template <class T>
 void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<DistanceOutput<T>> outputs,
                     int threads = 1);

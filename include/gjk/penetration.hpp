@@ -55,6 +55,7 @@
 #include <vector>
 
 #include "gjk/distance.hpp"
+#include "gjk/epa/polytope.hpp"
 #include "gjk/shape.hpp"
 
 namespace gjk {
@@ -161,13 +162,13 @@ EpaResult<T> epa(const Support& z, const MinkowskiPoint<T>* seed, int seed_count
         return out;
     };
 
-    std::vector<M> p;
+    Polytope<T> polytope;
     if (seed_count == 3) {
         const T area2 = cross(seed[1].w - seed[0].w, seed[2].w - seed[0].w);
         if (area2 > T(0)) {
-            p = {seed[0], seed[1], seed[2]};
+            polytope.vertices = {seed[0], seed[1], seed[2]};
         } else if (area2 < T(0)) {
-            p = {seed[0], seed[2], seed[1]};
+            polytope.vertices = {seed[0], seed[2], seed[1]};
         } else { // flat: keep the longest edge, which holds the origin
             int best = 0;
             T best_length2 = T(-1);
@@ -211,75 +212,13 @@ EpaResult<T> epa(const Support& z, const MinkowskiPoint<T>* seed, int seed_count
         if (!(on_line - dot(d, right.w) > slack)) {
             return touching(d, v0, v1);
         }
-        p = {v0, right, v1, left};
-        // v0 (or v1) need not be extreme in Z: a GJK vertex at the origin can lie inside the
-        // triangle of the other three, and then the quadrilateral is reflex there, its two
-        // edges through v0 have "outward" normals pointing inwards, and the loop stopped at
-        // once on a support it already had, answering depth 0 for shapes 0.69 into each other
-        // (found by fuzz_kernel: TEST(Penetration, GjkVertexInsideZStillGivesTheDepth)). So
-        // keep the convex hull: drop a vertex that does not turn left. The origin stays
-        // inside, since the segment (v0, v1) that holds it lies in the hull of the four.
-        for (bool dropped = true; dropped && p.size() > 3;) {
-            dropped = false;
-            for (std::size_t i = 0; i < p.size(); ++i) {
-                const Vec2<T> prev = p[(i + p.size() - 1) % p.size()].w, cur = p[i].w,
-                              next = p[(i + 1) % p.size()].w;
-                if (!(cross(cur - prev, next - cur) > T(0))) {
-                    p.erase(p.begin() + static_cast<std::ptrdiff_t>(i));
-                    dropped = true;
-                    break;
-                }
-            }
-        }
+        polytope.vertices = {v0, right, v1, left};
+        polytope.drop_reflex_vertices(); // v0 (or v1) need not be extreme in Z
     }
 
-    // The closest edge of the polygon: index i of edge (p[i], p[i+1]), its unit outward normal
-    // m, the distance d of its line, and where the origin's foot falls on it, u = -dot(v_i, e)
-    // / |e|^2. Edges are compared by d when the foot is on the edge (0 <= u <= 1) and by the
-    // distance to their nearer end otherwise (which is >= d). For a convex polygon around the
-    // origin both give the same closest edge; for one that round-off made flat, with the
-    // origin on several collinear edges' line, only the edge that holds the origin is chosen
-    // (story: TEST(Penetration, FlatContainmentTriangleGivesCoincidentWitnesses)). Edges of zero
-    // length (a duplicate point) are skipped.
-    struct Edge {
-        int i{-1};
-        Vec2<T> m{};
-        T d{std::numeric_limits<T>::infinity()};
-        T key{std::numeric_limits<T>::infinity()};
-        T u{0};
-        bool on_edge{false};
-    };
-    auto closest_edge = [&p]() {
-        Edge best;
-        const int n = static_cast<int>(p.size());
-        for (int i = 0; i < n; ++i) {
-            const Vec2<T> vi = p[static_cast<std::size_t>(i)].w;
-            const Vec2<T> e = p[static_cast<std::size_t>((i + 1) % n)].w - vi;
-            const T len = length(e);
-            if (!(len > T(0))) {
-                continue;
-            }
-            // normalized(), not e / len: a subnormal len carries the rounding of subnormals
-            // (3e-4 relative for a float edge of 1e-40), and m came out 0.99968 long
-            // (fuzz_kernel; TEST(Penetration, SubnormalEdgesGiveAUnitNormal)).
-            const Vec2<T> m = normalized(Vec2<T>{e.y, -e.x});
-            const T d = dot(m, vi);
-            // Divided by len twice, not by len * len: the square of a subnormal length is 0
-            // (found by fuzz_kernel with -fsanitize=float-divide-by-zero).
-            const T u = -dot(vi, e) / len / len;
-            const bool on_edge = u >= T(0) && u <= T(1);
-            const T clamped = std::clamp(u, T(0), T(1));
-            const T key = on_edge ? d : length(vi + clamped * e);
-            if (key < best.key) {
-                best = {i, m, d, key, clamped, on_edge};
-            }
-        }
-        return best;
-    };
-
-    Edge edge;
+    PolytopeEdge<T> edge;
     for (;;) {
-        edge = closest_edge();
+        edge = polytope.closest_edge();
         if (edge.i < 0) { // no measurable edge: only round-off could get here
             out.termination = EpaTermination::converged;
             break;
@@ -292,7 +231,7 @@ EpaResult<T> epa(const Support& z, const MinkowskiPoint<T>* seed, int seed_count
         const M w = z(edge.m);
         bool repeated = false;
         T largest = extent(w);
-        for (const M& v : p) {
+        for (const M& v : polytope.vertices) {
             repeated |= v.index_a == w.index_a && v.index_b == w.index_b;
             largest = std::max(largest, extent(v));
         }
@@ -304,33 +243,11 @@ EpaResult<T> epa(const Support& z, const MinkowskiPoint<T>* seed, int seed_count
             out.termination = EpaTermination::converged;
             break;
         }
-        // Insert w after p[i], then drop neighbours that are no longer strictly convex
-        // (cross <= 0), keeping at least a triangle: P stays the hull of the points found.
-        std::size_t k = static_cast<std::size_t>(edge.i) + 1;
-        p.insert(p.begin() + static_cast<std::ptrdiff_t>(k), w);
-        auto at = [&p](std::size_t j) -> M& { return p[j % p.size()]; };
-        while (p.size() > 3) { // the vertex before w
-            const std::size_t n = p.size();
-            const std::size_t before = (k + n - 1) % n, before2 = (k + n - 2) % n;
-            if (cross(at(before).w - at(before2).w, w.w - at(before).w) > T(0)) {
-                break;
-            }
-            p.erase(p.begin() + static_cast<std::ptrdiff_t>(before));
-            k = before < k ? k - 1 : k;
-        }
-        while (p.size() > 3) { // the vertex after w
-            const std::size_t n = p.size();
-            const std::size_t after = (k + 1) % n, after2 = (k + 2) % n;
-            if (cross(at(after).w - w.w, at(after2).w - at(after).w) > T(0)) {
-                break;
-            }
-            p.erase(p.begin() + static_cast<std::ptrdiff_t>(after));
-            k = after < k ? k - 1 : k;
-        }
+        polytope.insert(edge.i, w);
     }
 
     if (edge.i < 0) { // cannot happen with a proper seed; answer the boundary at a vertex
-        return touching(Vec2<T>{T(1), T(0)}, p[0], p[0]);
+        return touching(Vec2<T>{T(1), T(0)}, polytope.vertices[0], polytope.vertices[0]);
     }
     // The closest point of the closest edge, at the fraction u along it; the witnesses take
     // the same weights. The depth is the line's distance d, also when round-off put the foot
@@ -338,8 +255,9 @@ EpaResult<T> epa(const Support& z, const MinkowskiPoint<T>* seed, int seed_count
     // shapes 0.125 or 1.0 into each other (TEST(PenetrationDouble,
     // FootJustBeyondTheClosestEdgeStillGivesTheDepth)). d <= the distance to the edge, so a
     // polygon flattened by round-off with the origin beyond its ends still answers about 0.
-    const M& vi = p[static_cast<std::size_t>(edge.i)];
-    const M& vj = p[static_cast<std::size_t>(edge.i + 1) % p.size()];
+    const M& vi = polytope.vertices[static_cast<std::size_t>(edge.i)];
+    const M& vj =
+        polytope.vertices[static_cast<std::size_t>(edge.i + 1) % polytope.vertices.size()];
     out.depth = std::max(edge.d, T(0));
     out.normal = -edge.m;
     out.a = vi.a + edge.u * (vj.a - vi.a);

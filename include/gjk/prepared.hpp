@@ -67,7 +67,8 @@ template <class T> T pseudo_angle(Vec2<T> v) {
 template <class T> class PreparedShape {
   public:
     /// Above this many hull vertices the support uses the binary search; at or below it a
-    /// linear scan, which costs no more for so few points (bench/bench.cpp, BigN/8 and /64).
+    /// linear scan, which costs no more for so few points (docs/performance.md, "The bucket
+    /// table").
     static constexpr int kScanLimit = 16;
     /// Hull vertices stored inside the object (Box2D's polygon limit).
     static constexpr int kInline = 8;
@@ -82,29 +83,10 @@ template <class T> class PreparedShape {
     static PreparedShape make(std::span<const Vec2<T>> points, T radius = T(0)) {
         PreparedShape s;
         s.radius_ = radius;
-        if (points.empty()) {
-            s.error_ = ShapeError::empty;
+        s.error_ = check(points, radius);
+        if (s.error_ != ShapeError::none) {
             return s;
         }
-        if (points.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
-            s.error_ = ShapeError::too_many_points;
-            return s;
-        }
-        const T range = kernel_range<T>();
-        const bool within = all_within(points, range);
-        if (!within && !all_finite(points)) {
-            s.error_ = ShapeError::nonfinite_point;
-            return s;
-        }
-        if (!(radius >= T(0) && radius <= range)) { // NaN fails too
-            s.error_ = ShapeError::bad_radius;
-            return s;
-        }
-        if (!within) {
-            s.error_ = ShapeError::out_of_range;
-            return s;
-        }
-        s.error_ = ShapeError::none;
         const std::vector<Vec2<T>> hull = convex_hull<T>(points);
         const std::size_t n = hull.size();
         s.count_ = static_cast<int>(n);
@@ -139,40 +121,79 @@ template <class T> class PreparedShape {
             const Vec2<T> v = k < n ? vertices[k] : vertices[0];
             s.soa_.x[k] = v.x, s.soa_.y[k] = v.y;
         }
-        if (n > static_cast<std::size_t>(kScanLimit)) {
-            s.normal_angles_.reserve(n);
-            for (std::size_t i = 0; i < n; ++i) {
-                s.normal_angles_.push_back(
-                    pseudo_angle(outward_normal(vertices[i], vertices[(i + 1) % n])));
-            }
-            // Buckets: bucket k covers pseudo-angles [4k/B, 4(k+1)/B) and starts at the first
-            // edge at or above its lower end, so a search looks only inside one bucket.
-            std::size_t buckets = 1;
-            while (buckets < n * kBucketsPerEdge && buckets < kMaxBuckets) {
-                buckets *= 2;
-            }
-            std::vector<int> start(buckets + 1);
-            std::size_t edge = 0;
-            for (std::size_t k = 0; k <= buckets; ++k) {
-                const T lower = T(4) * T(k) / T(buckets);
-                while (edge < n && s.normal_angles_[edge] < lower) {
-                    ++edge;
-                }
-                start[k] = static_cast<int>(edge);
-            }
-            start[buckets] = static_cast<int>(n);
-            // Two bytes a bucket while the edge indices fit, four beyond: the table's size is
-            // what a query's first search pays for in cache misses (BigN/4096 took 272-285 ns
-            // with two bytes, 287-309 with four: bench/bench.cpp).
-            if (n <= std::size_t(std::numeric_limits<std::uint16_t>::max())) {
-                s.bucket_start_.assign(start.begin(), start.end());
-            } else {
-                s.wide_bucket_start_ = std::move(start);
-            }
-        }
+        s.build_search_table();
+        s.map_sources(points);
+        return s;
+    }
 
-        // Each hull vertex is one of the input points: the lowest input index with its value,
-        // found by a binary search in the points sorted by (x, y, index).
+  private:
+    /// What is wrong with `points` and `radius` (ShapeError::none: they may be prepared).
+    static ShapeError check(std::span<const Vec2<T>> points, T radius) {
+        if (points.empty()) {
+            return ShapeError::empty;
+        }
+        if (points.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
+            return ShapeError::too_many_points;
+        }
+        const T range = kernel_range<T>();
+        const bool within = all_within(points, range);
+        if (!within && !all_finite(points)) {
+            return ShapeError::nonfinite_point;
+        }
+        if (!(radius >= T(0) && radius <= range)) { // NaN fails too
+            return ShapeError::bad_radius;
+        }
+        if (!within) {
+            return ShapeError::out_of_range;
+        }
+        return ShapeError::none;
+    }
+
+    /// For more than kScanLimit vertices, the search table of support_index_search: every
+    /// edge's outward normal's pseudo-angle (ascending from edge 0) and the buckets that
+    /// narrow the binary search over them.
+    void build_search_table() {
+        const std::size_t n = static_cast<std::size_t>(count_);
+        if (n <= static_cast<std::size_t>(kScanLimit)) {
+            return;
+        }
+        const Vec2<T>* vertices = vertex_data();
+        normal_angles_.reserve(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            normal_angles_.push_back(
+                pseudo_angle(outward_normal(vertices[i], vertices[(i + 1) % n])));
+        }
+        // Buckets: bucket k covers pseudo-angles [4k/B, 4(k+1)/B) and starts at the first
+        // edge at or above its lower end, so a search looks only inside one bucket.
+        std::size_t buckets = 1;
+        while (buckets < n * kBucketsPerEdge && buckets < kMaxBuckets) {
+            buckets *= 2;
+        }
+        std::vector<int> start(buckets + 1);
+        std::size_t edge = 0;
+        for (std::size_t k = 0; k <= buckets; ++k) {
+            const T lower = T(4) * T(k) / T(buckets);
+            while (edge < n && normal_angles_[edge] < lower) {
+                ++edge;
+            }
+            start[k] = static_cast<int>(edge);
+        }
+        start[buckets] = static_cast<int>(n);
+        // Two bytes a bucket while the edge indices fit, four beyond: the table's size is
+        // what a query's first search pays for in cache misses.
+        if (n <= std::size_t(std::numeric_limits<std::uint16_t>::max())) {
+            bucket_start_.assign(start.begin(), start.end());
+        } else {
+            wide_bucket_start_ = std::move(start);
+        }
+    }
+
+    /// The source-index map: each hull vertex is one of the input `points`, the lowest input
+    /// index with its value (PreparedSupport::source, so traces name the points as given).
+    void map_sources(std::span<const Vec2<T>> points) {
+        const std::size_t n = static_cast<std::size_t>(count_);
+        const Vec2<T>* vertices = vertex_data();
+        // Found by a binary search in the points sorted by (x, y, index).
         std::vector<int> order(points.size());
         for (std::size_t i = 0; i < order.size(); ++i) {
             order[i] = static_cast<int>(i);
@@ -183,8 +204,7 @@ template <class T> class PreparedShape {
             const Vec2<T> q = points[static_cast<std::size_t>(j)];
             return before(p, q) || (!before(q, p) && i < j);
         });
-        int* source =
-            n > static_cast<std::size_t>(kInline) ? s.heap_source_.data() : s.inline_source_;
+        int* source = n > static_cast<std::size_t>(kInline) ? heap_source_.data() : inline_source_;
         for (std::size_t k = 0; k < n; ++k) {
             const auto it =
                 std::lower_bound(order.begin(), order.end(), vertices[k], [&](int i, Vec2<T> q) {
@@ -192,9 +212,9 @@ template <class T> class PreparedShape {
                 });
             source[k] = *it;
         }
-        return s;
     }
 
+  public:
     /// ShapeError::none when the shape can be queried.
     ShapeError error() const { return error_; }
     /// The hull's vertices, counter-clockwise (one point, or two for a segment); none when
@@ -248,19 +268,16 @@ template <class T> class PreparedShape {
 
   public:
     /// support_index for more than kScanLimit vertices (precondition): the bucket, the binary
-    /// search inside it and the climb, always inlined (PreparedLargeSupport). Any nonzero d.
+    /// search inside it and the climb, always inlined (PreparedSearchSupport). Any nonzero d.
     [[gnu::always_inline]] int support_index_search(Vec2<T> d) const {
         const int n = count_;
         // Binary search: the first edge whose normal's pseudo-angle is >= d's. Vertex i lies
         // between the normals of edges i - 1 and i; past the last edge it wraps to vertex 0.
         // The bucket of d's pseudo-angle narrows the search to about one edge, so that it
-        // touches two or three cache lines instead of one per halving (1000 different 4096-gons
-        // do not fit in the cache: bench/bench.cpp, BigN/4096). The loop stays a loop: its
-        // exit is predicted, so the processor starts the climb's loads before the bucket's
-        // angles arrive. Reading the bucket's first angles with selects and no loop (a
-        // table of {start, three angles}) waited for them and was slower, 321-336 ns against
-        // 292-304 on BigN/4096; so was a pseudo-angle from the approximate reciprocal
-        // (rcpss), whose off-by-one starts cost the climb mispredicted steps.
+        // touches two or three cache lines instead of one per halving (many big polygons do
+        // not fit in the cache). The loop stays a loop: its exit is predicted, so the
+        // processor starts the climb's loads before the bucket's angles arrive (the
+        // alternatives tried are in docs/performance.md, "The bucket table").
         const T key = pseudo_angle(d);
         const int buckets = bucket_count();
         const T scaled = key * T(buckets) / T(4); // in [0, buckets]; NaN for a NaN d
@@ -316,11 +333,10 @@ template <class T> class PreparedShape {
     }
 
     // About one bucket per edge (the power of two at or above n), so that most searches find
-    // zero or one edge in their bucket and the halving loop ends at once: BigN/4096 took
-    // 330 ns instead of 370-378 with one bucket per 8 edges (bench/bench.cpp, before the
-    // search was inline); 2 per edge measured the same as 1, 4 per edge slower (a bigger
-    // table misses the cache more). The cap keeps the table at 128 KiB (256 KiB past 65,535 edges,
-    // whose indices take four bytes); beyond 65,536 edges buckets hold more than one.
+    // zero or one edge in their bucket and the halving loop ends at once; more buckets only
+    // make a bigger table that misses the cache more (docs/performance.md, "The bucket
+    // table"). The cap keeps the table at 128 KiB (256 KiB past 65,535 edges, whose indices
+    // take four bytes); beyond 65,536 edges buckets hold more than one.
     static constexpr std::size_t kBucketsPerEdge = 1;
     static constexpr std::size_t kMaxBuckets = std::size_t(1) << 16;
 
@@ -362,14 +378,13 @@ template <class T> struct PreparedSupport {
     int source(int i) const { return shape->source_index(i); }
 };
 
-/// PreparedSupport for a shape of more than kScanLimit vertices (precondition), with the
-/// search inline instead of PreparedShape::support_index's call. A call in the GJK loop costs
-/// more than its jump: every SSE register is caller-saved, so the loop's simplex and direction
-/// went to the stack and back around each support. Inline, an 8-gon against a 4096-gon took
-/// about 305 ns instead of 365 (bench/bench.cpp, BigN/4096, which the issue-5 target sets at
-/// no more than three times BigN/8). distance() and overlap() use it for a big polygon
-/// against a small one (detail::with_local_support in gjk/distance.hpp).
-template <class T> struct PreparedLargeSupport : PreparedSupport<T> {
+/// PreparedSupport for a shape of more than kScanLimit vertices (precondition): always the
+/// hull's search table, inline instead of PreparedShape::support_index's call. A call in the
+/// GJK loop costs more than its jump: every SSE register is caller-saved, so the loop's simplex
+/// and direction would go to the stack and back around each support (docs/performance.md,
+/// "The big polygon's search inline"). distance() and overlap() use it for a big polygon
+/// against a small one (detail::with_local_support in gjk/loop/local_support.hpp).
+template <class T> struct PreparedSearchSupport : PreparedSupport<T> {
     /// The hull vertex furthest along d and its index (PreparedShape::support_index_search).
     SupportPoint<T> operator()(Vec2<T> d) const {
         const int i = this->shape->support_index_search(d);
@@ -382,20 +397,18 @@ template <class T> struct PreparedLargeSupport : PreparedSupport<T> {
 /// then the eight-point scan alone. TransformedSupport<PreparedSupport> rotates every search
 /// direction into the shape's frame and moves every support point back out, two dependent
 /// steps on each GJK iteration's critical path; here they are done once per query, off it
-/// (bench/bench.cpp, Pairs8). Every point this support gives - the support, vertex(i), the
-/// padding copies of vertex 0 - is read from the same moved coordinates, so they agree to the
-/// bit.
-template <class T> struct MovedSmallSupport {
+/// (docs/performance.md, "B moved into A's frame"). Every point this support gives - the support,
+/// vertex(i), the padding copies of vertex 0 - is read from the same moved coordinates, so they
+/// agree to the bit.
+template <class T> struct MovedVerticesSupport {
     using scalar = T;        ///< the scalar type
     detail::Soa8<T> moved{}; ///< the vertices in the target frame (padded as PreparedShape's)
     Vec2<T> moved_centre{};  ///< the shape's centre in the target frame
     const PreparedShape<T>* shape{nullptr}; ///< the prepared shape (source indices)
 
-    /// The shape `s` (at most kInline vertices) seen through `xf`. Always inlined: when
-    /// penetration() began to build one too, GCC stopped inlining it into distance<double>,
-    /// the moved vertices reached the scans' loads through memory, and a cold double query on
-    /// 8-gons took 222 ns instead of 123 (bench/bench.cpp, gjk_double/Pairs8/cold).
-    [[gnu::always_inline]] MovedSmallSupport(const PreparedShape<T>& s, const Transform<T>& xf)
+    /// The shape `s` (at most kInline vertices) seen through `xf`. Always inlined: as a call,
+    /// the moved vertices reach the scans' loads through memory (docs/performance.md).
+    [[gnu::always_inline]] MovedVerticesSupport(const PreparedShape<T>& s, const Transform<T>& xf)
         : moved_centre(apply(xf, s.centre())), shape(&s) {
         const detail::Soa8<T>& local = s.soa();
         for (int k = 0; k < 8; ++k) { // the same arithmetic as apply(), vectorized
@@ -417,5 +430,13 @@ template <class T> struct MovedSmallSupport {
     /// The index in the prepared shape's input of hull vertex i.
     int source(int i) const { return shape->source_index(i); }
 };
+
+/// The former name of PreparedSearchSupport (deprecated; removed in 0.2).
+template <class T>
+using PreparedLargeSupport [[deprecated("renamed PreparedSearchSupport")]] =
+    PreparedSearchSupport<T>;
+/// The former name of MovedVerticesSupport (deprecated; removed in 0.2).
+template <class T>
+using MovedSmallSupport [[deprecated("renamed MovedVerticesSupport")]] = MovedVerticesSupport<T>;
 
 } // namespace gjk

@@ -107,10 +107,9 @@ template <class T> int support_index_scan(std::span<const Vec2<T>> points, Vec2<
     T best_value = dot(d, points[0]);
     const int n = static_cast<int>(points.size());
     for (int i = 1; i < n; ++i) {
-        // Arithmetic, not a branch: which point wins is data, and the compiler emitted a
-        // branch that mispredicted once per scan, costing more than the scan's arithmetic
-        // (a third of a query: bench/bench.cpp, Pairs8/cold). std::max(a, b) is b exactly
-        // when a < b, the same test.
+        // Arithmetic, not a branch: which point wins is data, which a branch would mispredict
+        // once per scan (docs/performance.md, "The support scan"). std::max(a, b) is b
+        // exactly when a < b, the same test.
         const T value = dot(d, points[static_cast<std::size_t>(i)]);
         const int better = best_value < value;
         best += better * (i - best);
@@ -123,10 +122,9 @@ template <class T> int support_index_scan(std::span<const Vec2<T>> points, Vec2<
 /// The same scan with SSE2, for up to kSimdScan float points: the dot products four at a
 /// time, their maximum, then the lowest index that reaches it. Each dot product is rounded
 /// exactly as the scalar x * dx + y * dy (no fused multiply-add), so the answer is the scan's,
-/// index for index (TEST(Shape, SimdSupportIsTheScalarScan)). About 33 instructions for 8
-/// points against 110 for the scalar scan, and the support is most of a GJK iteration
-/// (callgrind on bench/bench.cpp, Pairs8/cold). A two-lane double version measured no
-/// better (more mispredicted branches), so double keeps the scan.
+/// index for index (TEST(Shape, SimdSupportIsTheScalarScan)). The support is most of a GJK
+/// iteration; double keeps the scalar scan, which two lanes did not beat (docs/performance.md,
+/// "The support scan").
 inline constexpr std::size_t kSimdScan = 16;
 
 inline int support_index_simd(std::span<const Vec2<float>> points, Vec2<float> d) {
@@ -186,9 +184,9 @@ template <class T> struct Soa8 {
 
 /// support_index_scan on a Soa8: the lowest index of the largest x * d.x + y * d.y, each
 /// product rounded as the scalar scan rounds it (TEST(Shape, EightPointSupportIsTheScalarScan)).
-/// A NaN direction gives index 0. Branch-free: about 20 instructions for float and 46 for
-/// double with SSE2, against 65 for the general SSE2 scan of (x, y) pairs, and the support is
-/// the largest single cost of a GJK iteration (callgrind on bench/bench.cpp, Pairs8/cold).
+/// A NaN direction gives index 0. Branch-free, and cheaper than the general scan of (x, y)
+/// pairs: the support is the largest single cost of a GJK iteration (docs/performance.md,
+/// "The support scan").
 template <class T>
 [[gnu::always_inline]] inline int support_index_soa8(const Soa8<T>& p, Vec2<T> d) {
 #if defined(__SSE2__)

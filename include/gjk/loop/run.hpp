@@ -1,0 +1,239 @@
+// gjk/loop/run.hpp - the GJK loop itself (the overview is at the top of gjk/distance.hpp):
+// the first simplex, every iteration's steps and the ways out, with the talk's termination
+// cases, and the trace of every iteration.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "gjk/distance_types.hpp"
+#include "gjk/loop/simplex.hpp"
+#include "gjk/loop/warm_start.hpp"
+#include "gjk/math.hpp"
+
+namespace gjk {
+
+namespace detail {
+
+/// A vertex of the simplex with its shape points, in the world frame (for traces). Indices are
+/// those of the shapes' input points (PreparedShape::source_index for a prepared shape).
+template <class T, class Support>
+SimplexVertex<T> world_vertex(const Support& z, const Transform<T>& xf_a, int index_a, int index_b,
+                              T weight) {
+    const MinkowskiPoint<T> m = z.vertex(index_a, index_b);
+    return {apply(xf_a, m.a), apply(xf_a, m.b),    rotate(xf_a.q, m.w),
+            weight,           z.a.source(index_a), z.b.source(index_b)};
+}
+
+template <class T, class Support>
+Simplex<T> world_simplex(const Support& z, const Transform<T>& xf_a, const LoopSimplex<T>& s) {
+    Simplex<T> r;
+    r.count = s.count;
+    for (int i = 0; i < s.count; ++i) {
+        r.v[i] = world_vertex(z, xf_a, s.index_a(i), s.index_b(i), s.weight[i]);
+    }
+    return r;
+}
+
+/// How a loop that found no closer point ends (`t` is no_progress or repeated_support): as it
+/// is, unless the kept simplex is an edge whose closest point is the origin up to the
+/// round-off of computing it (an ulp of the edge's vertices) - the origin on the edge,
+/// case 3b/4, edge_overlap, whose exact sign test round-off had missed. Without this a pair
+/// 0.137 into each other was reported "separated" at 1.4e-17
+/// (TEST(DistanceDouble, OriginWithinRoundOffOfAnEdgeIsStillAnOverlap)); touching_normal()
+/// then decides touching or overlapping as for any edge_overlap.
+/// A vertex the same way, when the loop's last support lay beyond it (`beyond`: a support
+/// that round-off had culled, found again): its closest point is itself, and the rule
+/// |w|^2 <= eps^2 |w|^2 holds only when the square underflowed to 0 (|w| below 2.6e-23 in
+/// float, 1.5e-162 in double): nothing measured there tells the vertex from the origin, and
+/// that is case 3a, vertex_overlap. A float vertex 5.7e-44 from the origin, whose edge to a
+/// support 5.4e-6 away had coordinates that underflowed, was "separated" from shapes 4.6e-6
+/// deep into each other (fuzz_kernel, TEST(DistanceFloat, TinyVertexStillFindsTheOverlap)).
+/// A vertex that is its own support is a proven separation, however small (TYPED_TEST(Distance,
+/// SubnormalCoordinatesGiveExactOrOracleAnswers)).
+template <class T>
+Termination settle(Termination t, const LoopSimplex<T>& s, Vec2<T> closest, bool beyond = false) {
+    if (s.count == 1) {
+        return beyond && length_squared(s.w[0]) == T(0) ? Termination::vertex_overlap : t;
+    }
+    if (s.count != 2) {
+        return t;
+    }
+    // One ulp of the larger vertex: the error of P = u w0 + v w1 itself. No more, or a real
+    // gap inside the accuracy bound (4e-7 of the scale in float) would read as contact:
+    // 4 ulps took a float pair 1.24e-6 apart for touching (fuzz_kernel, TEST(DistanceFloat,
+    // GapOfAFewUlpsIsNotTakenForContact)).
+    const T size2 = std::max(length_squared(s.w[0]), length_squared(s.w[1]));
+    const T round_off = std::numeric_limits<T>::epsilon();
+    return length_squared(closest) <= round_off * round_off * size2 ? Termination::edge_overlap : t;
+}
+
+/// What the core loop leaves behind besides its simplex, in A's local frame.
+template <class T> struct LoopResult {
+    Vec2<T> closest{};                ///< the kept simplex's closest point to the origin
+    Vec2<T> direction{};              ///< the last search direction built (may be zero)
+    Vec2<T> last_support_direction{}; ///< the direction of the last support query (or zero)
+    int iterations{0};
+    Termination termination{Termination::max_iterations};
+};
+
+/// The GJK loop on the support `z`, from the simplex `s`, which it leaves solved (weights set)
+/// as the loop's answer. With `separation_radius` >= 0 it is the overlap test of the second GJK
+/// article: it also stops as soon as a support plane shows that Z stays further than that
+/// radius from the origin (Termination::separating_axis). With kTraced, every iteration is
+/// recorded in `trace` (the talk's Output::simplices); without, that code is compiled out.
+template <bool kTraced, class T, class Support>
+LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T separation_radius,
+                  const Transform<T>& xf_a, std::vector<TraceStep<T>>* trace) {
+    LoopResult<T> out;
+    T previous_distance2 = std::numeric_limits<T>::infinity();
+    constexpr int kStalls = 4;
+    int stalls = 0;
+
+    for (;;) {
+        ++out.iterations;
+
+        // Closest point of the simplex (not culled yet: the loop may keep the previous one).
+        const Solution<T> solution = solve(s);
+        const T distance2 = length_squared(solution.closest);
+
+        TraceStep<T>* step = nullptr;
+        if constexpr (kTraced) {
+            step = &trace->emplace_back();
+        }
+        // Every way out names the solved simplex it keeps; `s` is that simplex afterwards.
+        auto finish = [&](Termination t, Vec2<T> closest) {
+            out.termination = t;
+            out.closest = closest;
+            if constexpr (kTraced) {
+                step->simplex = world_simplex(z, xf_a, s);
+                step->closest = rotate(xf_a.q, closest);
+                step->termination = t;
+            }
+            return out;
+        };
+
+        // Case 2: all three vertices contribute, so the origin is inside the triangle.
+        if (solution.mask == 0b111u) {
+            cull(s, solution);
+            return finish(Termination::containment, solution.closest);
+        }
+
+        // GJK's distance strictly decreases in exact arithmetic; if it did not, round-off is
+        // at work (or a duplicate point under another index): keep the previous simplex, which
+        // is this one without its newest vertex, weights as they were. A distance equal up to
+        // the round-off of computing it gets kStalls more chances: in float a real step can
+        // improve the squared distance by less than its resolution (a 137,465-long needle
+        // stopped 1.4e-6 of its length short, TEST(DistanceFloat,
+        // NeedleWithImprovementBelowFloatResolutionStillConverges)), and then the computed one
+        // can even come out a little larger (an ulp, for a 5.6e10 vertex whose edge to a point
+        // 6e14 away turned the search toward a point 7e-9 from the origin: TEST(DistanceFloat,
+        // MixedMagnitudesStayWithinTheBound)). The round-off: such a step moves P = u w0 + v w1
+        // by much less than |w0| (u is nearly 1), so each coordinate of P is computed to about
+        // 2 eps of |w0|, which moves |P|^2 by up to 4 eps of |w0|^2; the sums of squares add
+        // 1.5 eps each: 8 eps of the previous squared distance covers it. The cap on stalls
+        // keeps a true round-off cycle short.
+        if (!(distance2 < previous_distance2)) { // NaN fails safe: stop
+            const T noise = 8 * std::numeric_limits<T>::epsilon() * previous_distance2;
+            if (!(distance2 <= previous_distance2 + noise && stalls < kStalls)) {
+                --s.count;
+                return finish(settle(Termination::no_progress, s, out.closest), out.closest);
+            }
+            ++stalls;
+        }
+
+        // The talk's case 1 compares the new support point with the simplex as it was before
+        // culling: a vertex dropped now and found again next time would cycle.
+        // (All three slots are copied: a loop up to the count became a memcpy call.)
+        const int saved_count = s.count;
+        const std::uint64_t saved[3] = {s.pair[0], s.pair[1], s.pair[2]};
+        cull(s, solution);
+        previous_distance2 = distance2;
+        out.closest = solution.closest;
+
+        const Vec2<T> d = search_direction(s);
+        out.direction = d;
+        if constexpr (kTraced) {
+            step->direction = rotate(xf_a.q, d);
+        }
+        if (d.x == T(0) && d.y == T(0)) {
+            // Cases 3a, 3b and 4: the origin is on the simplex, so in Z.
+            return finish(s.count == 1 ? Termination::vertex_overlap : Termination::edge_overlap,
+                          solution.closest);
+        }
+        if (out.iterations >= max_iterations) {
+            return finish(Termination::max_iterations, solution.closest);
+        }
+
+        const MinkowskiPoint<T> v = z(d);
+        out.last_support_direction = d;
+        if constexpr (kTraced) {
+            step->has_support = true;
+            step->support = world_vertex(z, xf_a, v.index_a, v.index_b, T(0));
+        }
+
+        // Case 1: a repeated support point; the simplex holds the closest feature. (Bitwise
+        // & and |, not && and ||: one branch on the answer instead of one per comparison,
+        // which the processor could not predict.)
+        const std::uint64_t pair = LoopSimplex<T>::pack(v.index_a, v.index_b);
+        bool repeated = false;
+        for (int i = 0; i < 3; ++i) {
+            repeated |= (i < saved_count) & (pair == saved[i]);
+        }
+        if (repeated) {
+            const bool beyond = pair != s.pair[0];
+            return finish(settle(Termination::repeated_support, s, solution.closest, beyond),
+                          solution.closest);
+        }
+
+        const T reach = dot(d, v.w);
+        // The overlap test's early out: every point z of Z has dot(z, d) <= reach < 0, so Z
+        // is further than -reach/|d| from the origin; beyond the radius, that settles it.
+        if (separation_radius >= T(0) && reach < T(0) &&
+            reach * reach > separation_radius * separation_radius * length_squared(d)) {
+            return finish(Termination::separating_axis, solution.closest);
+        }
+
+        // The new point must lie beyond the simplex along d, or the distance cannot decrease.
+        if (!(reach > dot(d, s.w[0]))) {
+            return finish(settle(Termination::no_progress, s, solution.closest), solution.closest);
+        }
+
+        if constexpr (kTraced) {
+            step->simplex = world_simplex(z, xf_a, s);
+            step->closest = rotate(xf_a.q, solution.closest);
+        }
+        s.push(v);
+    }
+}
+
+/// The loop with or without a trace (the trace-free one has no trace code at all).
+template <class T, class Support>
+LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T separation_radius,
+                  const Transform<T>& xf_a, std::vector<TraceStep<T>>* trace) {
+    return trace ? run<true>(z, s, max_iterations, separation_radius, xf_a, trace)
+                 : run<false>(z, s, max_iterations, separation_radius, xf_a, trace);
+}
+
+/// The first simplex: the cached one if it still fits, else one vertex of Z. The talk takes
+/// an arbitrary one, and so does a plain point set (its first points). Prepared shapes know a
+/// point inside each, so a point c inside Z: the support along -c, Z's side facing the origin,
+/// is a vertex from which GJK needs fewer iterations than from an arbitrary one, for the
+/// price of one support (docs/performance.md, "Starting from the centre").
+template <class T, class Support>
+void start(const Support& z, const SimplexCache<T>* cache, LoopSimplex<T>& s) {
+    s.count = 0;
+    if (cache && read_cache(*cache, z, s)) {
+        return;
+    }
+    if constexpr (requires { z.centre(); }) {
+        s.push(z(-z.centre()));
+    } else {
+        s.push(z.vertex(0, 0));
+    }
+}
+
+} // namespace detail
+
+} // namespace gjk

@@ -1,0 +1,67 @@
+// gjk/loop/warm_start.hpp - warm starts: the simplex of the last call rebuilt from the cached
+// index pairs, while the shapes have not moved too much for it to help.
+#pragma once
+
+#include <cmath>
+
+#include "gjk/distance_types.hpp"
+#include "gjk/loop/simplex.hpp"
+
+namespace gjk {
+
+namespace detail {
+
+/// The size of a simplex that warm starting compares between calls: 0 for a point, the
+/// squared length of a segment (no square root: only ratios are compared), the signed area
+/// (times 2) of a triangle.
+template <class T> T metric(const LoopSimplex<T>& s) {
+    switch (s.count) {
+    case 2:
+        return length_squared(s.w[1] - s.w[0]);
+    case 3:
+        return cross(s.w[1] - s.w[0], s.w[2] - s.w[0]);
+    default:
+        return T(0);
+    }
+}
+
+/// Rebuilds the cached simplex, or returns false when the cache cannot be used: indices out
+/// of range for these shapes, or a simplex whose metric changed by more than a factor 2 (the
+/// shapes moved too much for it to help) or that collapsed or flipped.
+template <class T, class Support>
+bool read_cache(const SimplexCache<T>& cache, const Support& z, LoopSimplex<T>& s) {
+    if (cache.count < 1 || cache.count > 3) {
+        return false;
+    }
+    const int count_a = z.a.count(), count_b = z.b.count();
+    for (int i = 0; i < cache.count; ++i) {
+        if (cache.index_a[i] < 0 || cache.index_a[i] >= count_a || cache.index_b[i] < 0 ||
+            cache.index_b[i] >= count_b) {
+            return false;
+        }
+        s.push(z.vertex(cache.index_a[i], cache.index_b[i]));
+    }
+    if (s.count > 1) {
+        const T old_metric = cache.metric, new_metric = metric(s);
+        const bool same_sign = (old_metric > T(0)) == (new_metric > T(0));
+        const T o = std::abs(old_metric), n = std::abs(new_metric);
+        if (!(same_sign && n > T(0) && 2 * n >= o && n <= 2 * o)) { // NaN fails safe: cold
+            s.count = 0;
+            return false;
+        }
+    }
+    return true;
+}
+
+template <class T> void write_cache(SimplexCache<T>& cache, const LoopSimplex<T>& s) {
+    cache.count = s.count;
+    for (int i = 0; i < 3; ++i) { // all three slots: a loop to the count became memcpy calls
+        cache.index_a[i] = s.index_a(i);
+        cache.index_b[i] = s.index_b(i);
+    }
+    cache.metric = metric(s);
+}
+
+} // namespace detail
+
+} // namespace gjk
