@@ -145,9 +145,13 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
     M iterations{};
     M termination = splat_int(-1); // a Termination once the lane has ended
     M beyond{};
-    M handed_over{};
+    // A first vertex at the origin with c = 0: start() searches again along +x, distance()'s
+    // path. Otherwise the first support's direction is the last one until the loop makes one.
+    M handed_over = live & (first.x == zero) & (first.y == zero) & (zcx == zero) & (zcy == zero);
+    live &= ~handed_over;
     V previous_distance2 = splat(kInfinity);
-    V closest_x{}, closest_y{}, direction_x{}, direction_y{}, last_x{}, last_y{};
+    V closest_x{}, closest_y{}, direction_x{}, direction_y{};
+    V last_x = -zcx, last_y = -zcy;
     auto end = [&](M ending, Termination t) {
         termination = ending ? splat_int(Int(t)) : termination;
         live &= ~ending;

@@ -594,9 +594,13 @@ TYPED_TEST(Distance, IdenticalPointsAreOnePoint) {
     const auto apart = gjk::distance(input(p, q));
     EXPECT_EQ(apart.distance, T(5)); // a 3-4-5 triangle
     EXPECT_EQ(apart.status, Status::separated);
+    // Two coincident points touch: Z is the origin alone, bounded by every line through it
+    // (this was "overlapping" while a contact found on the first iteration had no normal:
+    // TEST(DistanceTouching, ...)).
     const auto same = gjk::distance(input(p, p));
     EXPECT_EQ(same.distance, T(0));
-    EXPECT_EQ(same.status, Status::overlapping);
+    EXPECT_EQ(same.status, Status::touching);
+    EXPECT_NEAR(gjk::length(same.normal), T(1), T(1e-6));
     EXPECT_EQ(gjk::distance(input(p, Shape<T>::box(1, 1))).status, Status::touching); // a corner
 }
 

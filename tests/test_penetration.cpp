@@ -130,10 +130,17 @@ TEST(PenetrationFloat, SubnormalEdgesGiveAUnitNormal) {
                                                   {-7.72968161e-37f, -7.72945202e-37f},
                                                   {1.43492963e-42f, 5.18480432e-44f}});
     const Shape<float> b = Shape<float>::point({0, 0});
-    gjk::DistanceInput<float> in = input(a, b);
-    in.max_iterations = 1;
-    const auto r = gjk::penetration(in);
-    // A verdict (these near-coincident cores touch), so the normal must be unit.
+    // EPA from the seed the fuzzer's query gave it (with max_iterations = 1): GJK's first
+    // vertex, A's point 0 and B's point 0, the origin. (GJK no longer stops there: a first
+    // vertex at the origin that no support query found is replaced by the support along +x.)
+    using Support = gjk::PointSetSupport<float>;
+    const gjk::detail::LocalMinkowski<Support> z{Support{a.points},
+                                                 {Support{b.points}, gjk::Transform<float>{}}};
+    const gjk::MinkowskiPoint<float> seed = z.vertex(0, 0);
+    const auto e = gjk::detail::epa(z, &seed, 1, gjk::kMaxEpaIterations);
+    EXPECT_NEAR(std::hypot(double(e.normal.x), double(e.normal.y)), 1.0, 1e-6);
+    // The whole query: a verdict (these near-coincident cores touch), so the normal is unit.
+    const auto r = gjk::penetration(input(a, b));
     ASSERT_TRUE(r.status == gjk::Status::touching || r.status == gjk::Status::overlapping);
     EXPECT_NEAR(std::hypot(double(r.normal.x), double(r.normal.y)), 1.0, 1e-6);
 }
@@ -145,7 +152,8 @@ TYPED_TEST(Penetration, CoincidentPointsTouchWithAUnitNormal) {
     EXPECT_EQ(r.status, Status::touching);
     EXPECT_EQ(r.depth, T(0));
     EXPECT_NEAR(gjk::length(r.normal), T(1), ulps<T>(4));
-    EXPECT_EQ(r.termination, EpaTermination::touching);
+    // GJK proves the contact itself (the support plane of its first vertex), so EPA does not run.
+    EXPECT_EQ(r.termination, EpaTermination::none);
 }
 
 // A point inside a segment and two collinear overlapping segments: Z is a segment through the

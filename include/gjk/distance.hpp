@@ -53,8 +53,9 @@ template <class T, class Support>
 DistanceOutput<T> distance(const DistanceInput<T>& input, const Support& z, T ra, T rb,
                            SimplexCache<T>* cache, std::vector<TraceStep<T>>* trace) {
     LoopSimplex<T> s;
-    start(z, cache, s);
-    const LoopResult<T> r = run(z, s, input.max_iterations, T(-1), input.xf_a, trace);
+    const Vec2<T> first_direction = start(z, cache, s);
+    const LoopResult<T> r =
+        run(z, s, input.max_iterations, T(-1), input.xf_a, trace, first_direction);
     if (cache) {
         write_cache(*cache, s);
     }

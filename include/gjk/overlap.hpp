@@ -27,10 +27,11 @@ template <class T, class Support>
 OverlapOutput<T> overlap(const DistanceInput<T>& input, const Support& z) {
     OverlapOutput<T> out;
     LoopSimplex<T> s;
-    start<T>(z, nullptr, s);
+    const Vec2<T> first_direction = start<T>(z, nullptr, s);
     const T radii = input.use_radii ? input.a.radius + input.b.radius : T(0);
-    const LoopResult<T> r = run<false>(z, s, input.max_iterations, radii, input.xf_a,
-                                       static_cast<std::vector<TraceStep<T>>*>(nullptr));
+    const LoopResult<T> r =
+        run<false>(z, s, input.max_iterations, radii, input.xf_a,
+                   static_cast<std::vector<TraceStep<T>>*>(nullptr), first_direction);
     out.iterations = r.iterations;
     out.termination = r.termination;
     if (r.termination == Termination::separating_axis) {

@@ -535,6 +535,46 @@ TEST(CliCast, BatchKeepsOrderAcrossThreadsAndExitCodesMatchDistance) {
     EXPECT_EQ(run("cast " + (dir.path / "missing").string() + " > " + out + " 2>/dev/null"), 2);
 }
 
+// Story (tests/test_touching.cpp): a point at the corner (-0.5, -0.5) of the box was answered
+// "overlapping" with penetration 0 and at the three other corners "touching" - the contact
+// that was the loop's first support pair had no normal. Through the tool, in both precisions,
+// with the box's vertices in every rotation of their order, and the point as A or as B.
+TEST(CliProcess, PointAtEveryBoxCornerIsTouching) {
+    TempDir dir;
+    const fs::path in = dir.path / "corners.jsonl";
+    {
+        std::ofstream f(in);
+        const char* corners[] = {"[-0.5,-0.5]", "[0.5,-0.5]", "[0.5,0.5]", "[-0.5,0.5]"};
+        for (int shift = 0; shift < 4; ++shift) {
+            std::string box = "[";
+            for (int k = 0; k < 4; ++k) {
+                box += std::string(k ? "," : "") + corners[(shift + k) % 4];
+            }
+            box += "]";
+            for (const char* c : corners) {
+                f << R"({"a": {"points": )" << box << R"(}, "b": {"points": [)" << c << "]}}\n";
+                f << R"({"a": {"points": [)" << c << R"(]}, "b": {"points": )" << box << "}}\n";
+            }
+        }
+    }
+    for (const char* precision : {"double", "float"}) {
+        const std::string out = (dir.path / "out.jsonl").string();
+        ASSERT_EQ(
+            run("distance --precision " + std::string(precision) + " " + in.string() + " > " + out),
+            0);
+        const auto lines = lines_of(read_file(out));
+        ASSERT_EQ(lines.size(), 32u);
+        for (const std::string& line : lines) {
+            const json j = json::parse(line);
+            EXPECT_EQ(j["status"], "touching") << precision << ": " << line;
+            EXPECT_EQ(j["penetration"], 0.0) << line;
+            EXPECT_NEAR(std::hypot(j["normal"][0].get<double>(), j["normal"][1].get<double>()), 1.0,
+                        1e-6)
+                << line;
+        }
+    }
+}
+
 TEST(CliProcess, ExitStatusIsZeroOneOrTwo) {
     TempDir dir;
     const fs::path good = dir.path / "good.jsonl", bad = dir.path / "bad.jsonl";

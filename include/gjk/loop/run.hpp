@@ -83,10 +83,14 @@ template <class T> struct LoopResult {
 /// article: it also stops as soon as a support plane shows that Z stays further than that
 /// radius from the origin (Termination::separating_axis). With kTraced, every iteration is
 /// recorded in `trace` (the talk's Output::simplices); without, that code is compiled out.
+/// `first_direction` is the direction of the support query that made the first vertex
+/// (start()'s answer): the last support direction until the loop makes one of its own.
 template <bool kTraced, class T, class Support>
 LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T separation_radius,
-                  const Transform<T>& xf_a, std::vector<TraceStep<T>>* trace) {
+                  const Transform<T>& xf_a, std::vector<TraceStep<T>>* trace,
+                  Vec2<T> first_direction = {}) {
     LoopResult<T> out;
+    out.last_support_direction = first_direction;
     T previous_distance2 = std::numeric_limits<T>::infinity();
     constexpr int kStalls = 4;
     int stalls = 0;
@@ -211,9 +215,11 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
 /// The loop with or without a trace (the trace-free one has no trace code at all).
 template <class T, class Support>
 LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T separation_radius,
-                  const Transform<T>& xf_a, std::vector<TraceStep<T>>* trace) {
-    return trace ? run<true>(z, s, max_iterations, separation_radius, xf_a, trace)
-                 : run<false>(z, s, max_iterations, separation_radius, xf_a, trace);
+                  const Transform<T>& xf_a, std::vector<TraceStep<T>>* trace,
+                  Vec2<T> first_direction = {}) {
+    return trace
+               ? run<true>(z, s, max_iterations, separation_radius, xf_a, trace, first_direction)
+               : run<false>(z, s, max_iterations, separation_radius, xf_a, trace, first_direction);
 }
 
 /// The first simplex: the cached one if it still fits, else one vertex of Z. The talk takes
@@ -221,17 +227,36 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
 /// point inside each, so a point c inside Z: the support along -c, Z's side facing the origin,
 /// is a vertex from which GJK needs fewer iterations than from an arbitrary one, for the
 /// price of one support (docs/performance.md, "Starting from the centre").
+///
+/// Returns the direction d of the support query that made the first vertex, or zero when none
+/// did. It matters when that vertex is the origin: the loop then ends on its first iteration
+/// (case 3a) before it has searched in any direction, and the contact is touching exactly when
+/// a support plane through the origin bounds Z. The query that found the vertex is such a plane:
+/// no point of Z lies further along d than the origin, so -d is a proven normal
+/// (touching_normal() checks it). A first vertex at the origin that no query found - a plain
+/// point set's first points, a cached vertex, or the support along -c with c = 0 - is replaced
+/// by the support along +x: it is the origin again (then +x proves it) or a point from which
+/// the loop searches its way back to the origin, and ends with a direction that proves or
+/// refutes the contact. Without this, a point at one corner of a box was "overlapping" with
+/// penetration 0 and at the three others "touching" (TEST(DistanceTouching, ...)).
 template <class T, class Support>
-void start(const Support& z, const SimplexCache<T>* cache, LoopSimplex<T>& s) {
+Vec2<T> start(const Support& z, const SimplexCache<T>* cache, LoopSimplex<T>& s) {
     s.count = 0;
-    if (cache && read_cache(*cache, z, s)) {
-        return;
+    Vec2<T> d{};
+    if (!(cache && read_cache(*cache, z, s))) {
+        if constexpr (requires { z.centre(); }) {
+            d = -z.centre();
+            s.push(z(d));
+        } else {
+            s.push(z.vertex(0, 0));
+        }
     }
-    if constexpr (requires { z.centre(); }) {
-        s.push(z(-z.centre()));
-    } else {
-        s.push(z.vertex(0, 0));
+    if (s.count == 1 && s.w[0] == Vec2<T>{} && d == Vec2<T>{}) {
+        d = {T(1), T(0)};
+        s.count = 0;
+        s.push(z(d));
     }
+    return d;
 }
 
 } // namespace detail
