@@ -238,13 +238,18 @@ template <class T> std::string compute_line(const Query& q, const Options& optio
         error = true;
         return dump_line({{"error", to_string(out.error)}});
     }
-    if (out.status == Status::touching || out.status == Status::overlapping) {
-        const PenetrationOutput<T> pen = penetration(p.input());
-        if (pen.status != Status::invalid_input) {
-            return dump_line(answer_json(out, options.trace ? &trace : nullptr, &pen));
-        }
+    const bool overlap = out.status == Status::touching || out.status == Status::overlapping;
+    PenetrationOutput<T> pen;
+    if (overlap || options.derivatives) {
+        pen = penetration(p.input());
     }
-    return dump_line(answer_json(out, options.trace ? &trace : nullptr));
+    nlohmann::ordered_json answer = overlap && pen.status != Status::invalid_input
+                                        ? answer_json(out, options.trace ? &trace : nullptr, &pen)
+                                        : answer_json(out, options.trace ? &trace : nullptr);
+    if (options.derivatives) {
+        add_gradient(answer, signed_distance_gradient(p.input(), pen));
+    }
+    return dump_line(answer);
 }
 
 template <class T> std::string compute_cast(const CastQuery& q, bool& error) {
@@ -469,6 +474,19 @@ nlohmann::ordered_json answer_json(const DistanceOutput<T>& out,
     }
     return j;
 }
+
+template <class T>
+void add_gradient(nlohmann::ordered_json& answer, const DistanceGradient<T>& gradient) {
+    auto pose = [](const T(&g)[3]) {
+        return nlohmann::ordered_json::array(
+            {static_cast<double>(g[0]), static_cast<double>(g[1]), static_cast<double>(g[2])});
+    };
+    answer["gradient"] = {{"a", pose(gradient.a)}, {"b", pose(gradient.b)}};
+    answer["differentiable"] = gradient.differentiable;
+}
+
+template void add_gradient<float>(nlohmann::ordered_json&, const DistanceGradient<float>&);
+template void add_gradient<double>(nlohmann::ordered_json&, const DistanceGradient<double>&);
 
 template <class T> nlohmann::ordered_json cast_json(const CastOutput<T>& out) {
     nlohmann::ordered_json j;

@@ -10,7 +10,10 @@
 //   plus, on overlapping lines ("overlap": true), "penetration": depth (>= 0; 0 when the
 //   shapes only touch) after "status", and "normal" is then the minimum translation direction
 //   of B (gjk::penetration: translating B by penetration * normal separates the shapes);
-//   plus "simplices" with --trace; or {"error": "<what is wrong, naming the field>"}.
+//   plus "simplices" with --trace; plus, with --derivatives, "gradient": {"a": [dx, dy,
+//   dangle], "b": [...]} (the signed distance's derivative with respect to each pose,
+//   gjk/gradient.hpp) and "differentiable": bool, after the other fields;
+//   or {"error": "<what is wrong, naming the field>"}.
 //
 // The `gjk cast` JSONL contract (gjk::shape_cast):
 // Input line:  {"a": SHAPE, "b": SHAPE, "translation_a": [x, y], "translation_b": [x, y]}
@@ -63,6 +66,7 @@ enum class Precision { float32, float64 };
 struct Options {
     Precision precision = Precision::float64; ///< scalar type of the kernel
     bool trace = false;                       ///< add every iteration's simplex to the answer
+    bool derivatives = false; ///< add the signed distance's gradient (gjk/gradient.hpp)
     /// Points per shape; more is an error, not a long wait (`--max-points`). Also the most
     /// elements any array of the line may hold (at least 2, a point's coordinates), checked
     /// before the line is parsed, so a DOM is never built for an oversized array.
@@ -111,6 +115,10 @@ template <class T> struct Prepared {
 /// answers are not to be trusted (a pair 1e30 apart in float came back "overlapping"), so the
 /// tool refuses such values (TEST(CliHostile, ValuesBeyondTheKernelRangeAreRefused)).
 using gjk::kernel_range;
+
+/// The "gradient" and "differentiable" fields of --derivatives, added to an answer object.
+template <class T>
+void add_gradient(nlohmann::ordered_json& answer, const DistanceGradient<T>& gradient);
 
 /// Converts a query to scalar T; an error message when a value does not fit T or lies
 /// beyond kernel_range<T>().

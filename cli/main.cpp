@@ -1,5 +1,6 @@
 // gjk - the command-line tool.
-//   gjk distance [FILE|-] [--precision double|float] [--trace] [--threads N]   JSONL queries
+//   gjk distance [FILE|-] [--precision double|float] [--trace] [--derivatives]  JSONL queries
+//                [--threads N]
 //                [--max-points N] [--max-line-bytes N]
 //   gjk cast [FILE|-] [--precision double|float] [--threads N]                 JSONL shape casts
 //                [--max-points N] [--max-line-bytes N]
@@ -242,6 +243,9 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"double", "float"}))
         ->capture_default_str();
     distance->add_flag("--trace", trace, "add every iteration's simplex to the answers");
+    bool derivatives = false;
+    distance->add_flag("--derivatives", derivatives,
+                       "add the signed distance's gradient with respect to each pose");
     distance->add_option("--threads", threads, "threads to answer with (output order is kept)")
         ->check(CLI::Range(1, 1024))
         ->capture_default_str();
@@ -298,6 +302,7 @@ int main(int argc, char** argv) {
         Options options;
         options.precision = precision == "float" ? Precision::float32 : Precision::float64;
         options.trace = trace;
+        options.derivatives = derivatives;
         options.max_points = max_points;
         options.max_line_bytes = max_line_bytes;
         return run_lines(file, options, threads, process_line);

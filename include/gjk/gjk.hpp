@@ -4,6 +4,7 @@
 #include "gjk/batch.hpp"
 #include "gjk/cast.hpp"
 #include "gjk/distance.hpp"
+#include "gjk/gradient.hpp"
 #include "gjk/hull.hpp"
 #include "gjk/instantiations.hpp"
 #include "gjk/math.hpp"

@@ -104,6 +104,9 @@ struct Outputs {
     double* penetration; ///< null: penetration=False, no EPA
     std::int32_t* iterations;
     std::int8_t* status;
+    double* gradient_a;   ///< (N, 3), or null: derivatives=False
+    double* gradient_b;   ///< (N, 3)
+    bool* differentiable; ///< (N,)
 };
 
 template <class T> void write_point(double* out, std::size_t i, Vec2<T> v) {
@@ -167,12 +170,21 @@ void answer_block(const Side& a, const Side& b, const Poses<T>& pose_a, const Po
         const bool overlap = o.status == Status::touching || o.status == Status::overlapping;
         Vec2<T> normal = o.normal;
         double depth = 0;
-        if (overlap && with_penetration) {
-            const PenetrationOutput<T> pen = penetration(inputs[k]);
-            if (pen.status != Status::invalid_input) {
-                normal = pen.normal;
-                depth = static_cast<double>(pen.depth);
+        PenetrationOutput<T> pen;
+        if ((overlap && with_penetration) || out.gradient_a) {
+            pen = penetration(inputs[k]);
+        }
+        if (overlap && with_penetration && pen.status != Status::invalid_input) {
+            normal = pen.normal;
+            depth = static_cast<double>(pen.depth);
+        }
+        if (out.gradient_a) { // as gjk.distance(...).gradient: from penetration()'s answer
+            const DistanceGradient<T> g = signed_distance_gradient(inputs[k], pen);
+            for (int c = 0; c < 3; ++c) {
+                out.gradient_a[3 * i + c] = static_cast<double>(g.a[c]);
+                out.gradient_b[3 * i + c] = static_cast<double>(g.b[c]);
             }
+            out.differentiable[i] = g.differentiable;
         }
         out.distance[i] = static_cast<double>(o.distance);
         write_point(out.point_a, i, o.point_a);
@@ -205,7 +217,8 @@ void answer_rows(const Side& a, const Side& b, const py::array_t<double>& pose_a
 }
 
 py::dict distance_batch_py(py::handle a, py::handle b, py::handle pose_a, py::handle pose_b,
-                           const std::string& precision, int threads, bool with_penetration) {
+                           const std::string& precision, int threads, bool with_penetration,
+                           bool derivatives) {
     const bool single_precision = precision_is_float(precision);
     if (threads < 0) {
         throw py::value_error("threads must be >= 0 (0: every core), got " +
@@ -230,11 +243,20 @@ py::dict distance_batch_py(py::handle a, py::handle b, py::handle pose_a, py::ha
     py::array_t<bool> overlap(n);
     py::array_t<std::int32_t> iterations(n);
     py::array_t<std::int8_t> status(n);
-    const Outputs out{
-        distance.mutable_data(),   point_a.mutable_data(),
-        point_b.mutable_data(),    normal.mutable_data(),
-        overlap.mutable_data(),    with_penetration ? penetration.mutable_data() : nullptr,
-        iterations.mutable_data(), status.mutable_data()};
+    const py::ssize_t m = derivatives ? n : 0;
+    py::array_t<double> gradient_a({m, py::ssize_t(3)}), gradient_b({m, py::ssize_t(3)});
+    py::array_t<bool> differentiable(m);
+    const Outputs out{distance.mutable_data(),
+                      point_a.mutable_data(),
+                      point_b.mutable_data(),
+                      normal.mutable_data(),
+                      overlap.mutable_data(),
+                      with_penetration ? penetration.mutable_data() : nullptr,
+                      iterations.mutable_data(),
+                      status.mutable_data(),
+                      derivatives ? gradient_a.mutable_data() : nullptr,
+                      derivatives ? gradient_b.mutable_data() : nullptr,
+                      derivatives ? differentiable.mutable_data() : nullptr};
     {
         py::gil_scoped_release release;
         if (single_precision) {
@@ -254,6 +276,11 @@ py::dict distance_batch_py(py::handle a, py::handle b, py::handle pose_a, py::ha
     }
     d["iterations"] = iterations;
     d["status"] = status;
+    if (derivatives) {
+        d["gradient_a"] = gradient_a;
+        d["gradient_b"] = gradient_b;
+        d["differentiable"] = differentiable;
+    }
     return d;
 }
 
@@ -264,6 +291,7 @@ void register_batch(py::module_& m) {
           py::arg("pose_a") = py::make_tuple(0.0, 0.0, 0.0),
           py::arg("pose_b") = py::make_tuple(0.0, 0.0, 0.0), py::kw_only(),
           py::arg("precision") = "double", py::arg("threads") = 0, py::arg("penetration") = true,
+          py::arg("derivatives") = false,
           R"(gjk.distance on N rows at once, without the GIL, on `threads` threads (0: every core).
 
 a, b: each a gjk.Shape (every row), a sequence of N gjk.Shapes or a gjk.ShapeArray; pose_a,
@@ -273,7 +301,9 @@ numpy arrays: distance (N,), point_a, point_b, normal (N, 2), overlap (N,) bool,
 invalid_input and zeros; the other rows are answered. Row i equals gjk.distance on row i.
 penetration=False skips EPA on touching and overlapping rows, for callers that need only
 distances and verdicts: the dict then has no "penetration", and those rows' normal is GJK's
-(the proven normal when touching, zero when overlapping).)");
+(the proven normal when touching, zero when overlapping). derivatives=True adds gradient_a and
+gradient_b (N, 3), the signed distance's derivative with respect to each pose (x, y, angle),
+and differentiable (N,) bool: gjk.distance(...).gradient row by row.)");
 }
 
 } // namespace gjk::python

@@ -25,6 +25,12 @@ struct DistanceResult {
     int iterations = 0;
     std::string status, termination;
     py::object simplices = py::none();
+    // The query, for the gradient, which is computed when first read (gradient_of).
+    py::object shape_a, shape_b;
+    Pose pose_a{}, pose_b{};
+    bool single_precision = false;
+    py::object gradient = py::none();
+    bool differentiable = false;
 };
 
 template <class T> Vec2<double> widen(Vec2<T> v) {
@@ -120,8 +126,47 @@ DistanceResult distance_py(py::handle a, py::handle b, py::handle pose_a, py::ha
     const PyShape& sa = as_shape(a, "a", keep_a);
     const PyShape& sb = as_shape(b, "b", keep_b);
     const Pose pa = read_pose(pose_a, "pose_a"), pb = read_pose(pose_b, "pose_b");
-    return precision_is_float(precision) ? distance_in<float>(sa, sb, pa, pb, trace)
-                                         : distance_in<double>(sa, sb, pa, pb, trace);
+    const bool single = precision_is_float(precision);
+    DistanceResult r = single ? distance_in<float>(sa, sb, pa, pb, trace)
+                              : distance_in<double>(sa, sb, pa, pb, trace);
+    r.shape_a = keep_a ? keep_a : py::reinterpret_borrow<py::object>(a);
+    r.shape_b = keep_b ? keep_b : py::reinterpret_borrow<py::object>(b);
+    r.pose_a = pa, r.pose_b = pb, r.single_precision = single;
+    return r;
+}
+
+/// {"a": (3,), "b": (3,)} numpy arrays of a gradient (the `gjk distance --derivatives` names).
+template <class T> py::dict gradient_dict(const DistanceGradient<T>& g) {
+    py::array_t<double> a(3), b(3);
+    for (int k = 0; k < 3; ++k) {
+        a.mutable_data()[k] = static_cast<double>(g.a[k]);
+        b.mutable_data()[k] = static_cast<double>(g.b[k]);
+    }
+    py::dict d;
+    d["a"] = a;
+    d["b"] = b;
+    return d;
+}
+
+/// The result's gradient (gjk/gradient.hpp) on the same shapes and poses, made once.
+void gradient_of(DistanceResult& r) {
+    if (!r.gradient.is_none()) {
+        return;
+    }
+    const PyShape& a = r.shape_a.cast<const PyShape&>();
+    const PyShape& b = r.shape_b.cast<const PyShape&>();
+    auto compute = [&](auto scalar) {
+        using T = decltype(scalar);
+        const DistanceGradient<T> g =
+            signed_distance_gradient(make_input<T>(a, b, r.pose_a, r.pose_b));
+        r.gradient = gradient_dict(g);
+        r.differentiable = g.differentiable;
+    };
+    if (r.single_precision) {
+        compute(float{});
+    } else {
+        compute(double{});
+    }
 }
 
 template <class T>
@@ -350,6 +395,22 @@ void register_queries(py::module_& m) {
                       "Which of the talk's cases ended the loop.")
         .def_readonly("simplices", &DistanceResult::simplices,
                       "With trace=True, every iteration's simplex (else None).")
+        .def_property_readonly(
+            "gradient",
+            [](DistanceResult& r) {
+                gradient_of(r);
+                return r.gradient;
+            },
+            "The signed distance's gradient with respect to each pose, {'a': (3,), 'b': (3,)} "
+            "for (x, y, angle) (as `gjk distance --derivatives`; computed when first read).")
+        .def_property_readonly(
+            "differentiable",
+            [](DistanceResult& r) {
+                gradient_of(r);
+                return r.differentiable;
+            },
+            "False where the signed distance has no derivative (touching, parallel closest "
+            "edges): the gradient is then one-sided.")
         .def("__repr__", [](const DistanceResult& r) {
             return "gjk.DistanceResult(distance=" + std::string(py::repr(py::float_(r.distance))) +
                    ", status='" + r.status + "', iterations=" + std::to_string(r.iterations) + ")";

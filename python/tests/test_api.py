@@ -384,3 +384,50 @@ def test_batch_without_penetration_skips_epa_and_changes_nothing_else():
     apart = full["status"] == gjk.Status.separated
     np.testing.assert_array_equal(quick["normal"][apart], full["normal"][apart])
     assert not quick["normal"][overlapping].any()
+
+
+def test_gradient_matches_central_differences_of_shapely():
+    rng = np.random.default_rng(12)
+    h = 1e-6
+    checked = 0
+    for _ in range(150):
+        a, b = rng.uniform(-1, 1, (6, 2)), rng.uniform(-1, 1, (5, 2))
+        pose_a = np.array([*rng.uniform(-1, 1, 2), rng.uniform(-3, 3)])
+        pose_b = pose_a + np.array([*rng.uniform(2.5, 4, 2) * rng.choice([-1, 1], 2), 1.0])
+        r = gjk.distance(a, b, pose_a, pose_b)
+        if not r.differentiable or r.status != "separated":
+            continue
+
+        def gap(pa, pb):
+            return world_polygon(a, pa).distance(world_polygon(b, pb))
+
+        for k in range(3):
+            step = np.zeros(3)
+            step[k] = h
+            d_a = (gap(pose_a + step, pose_b) - gap(pose_a - step, pose_b)) / (2 * h)
+            d_b = (gap(pose_a, pose_b + step) - gap(pose_a, pose_b - step)) / (2 * h)
+            assert r.gradient["a"][k] == pytest.approx(d_a, abs=1e-6)
+            assert r.gradient["b"][k] == pytest.approx(d_b, abs=1e-6)
+        checked += 1
+    assert checked > 100
+
+
+def test_batch_derivatives_are_the_single_calls_gradients():
+    rng = np.random.default_rng(13)
+    n = 300
+    offsets = np.arange(n + 1) * 5
+    shapes = gjk.ShapeArray(rng.uniform(-1, 1, (5 * n, 2)), offsets)
+    poses = np.column_stack([rng.uniform(-2.5, 2.5, (n, 2)), rng.uniform(-3, 3, n)])
+    poses[7, 0] = np.nan  # a bad row: zeros, not differentiable
+    box = gjk.Shape(BOX)
+    out = gjk.distance_batch(shapes, box, poses, (0, 0, 0), derivatives=True)
+    assert out["gradient_a"].shape == (n, 3) and out["differentiable"].dtype == np.bool_
+    for i in range(n):
+        if i == 7:
+            assert not out["gradient_a"][i].any() and not out["differentiable"][i]
+            continue
+        r = gjk.distance(shapes[i], box, poses[i], (0, 0, 0))
+        np.testing.assert_array_equal(out["gradient_a"][i], r.gradient["a"])
+        np.testing.assert_array_equal(out["gradient_b"][i], r.gradient["b"])
+        assert out["differentiable"][i] == r.differentiable
+    assert "gradient_a" not in gjk.distance_batch(shapes, box, poses)

@@ -314,6 +314,40 @@ TEST(CliContract, TraceAddsEverySimplex) {
     EXPECT_FALSE(json::parse(answer(kGoodLine)).contains("simplices"));
 }
 
+// --derivatives adds "gradient" {"a", "b"} and "differentiable" after every other field (with
+// --trace, after "simplices"), equal to gjk::signed_distance_gradient on the same shapes; an
+// overlapping line's gradient is the depth's (penetration's witnesses and normal).
+TEST(CliContract, DerivativesAddTheGradientAfterTheOtherFields) {
+    gjk::cli::Options options;
+    options.derivatives = true;
+    options.trace = true;
+    const std::string overlapping =
+        R"({"a": {"points": [[0, 0], [2, 0], [1, 1.5]]}, "b": {"points": [[0, 0], [1, 0], [0, 1]], "position": [1, 0.2], "angle": 0.4}})";
+    for (const std::string& line : {std::string(kGoodLine), overlapping}) {
+        const ordered_json j = ordered_json::parse(answer(line, options));
+        std::vector<std::string> keys;
+        for (const auto& item : j.items()) {
+            keys.push_back(item.key());
+        }
+        ASSERT_GE(keys.size(), 3u);
+        EXPECT_EQ(keys[keys.size() - 3], "simplices");
+        EXPECT_EQ(keys[keys.size() - 2], "gradient");
+        EXPECT_EQ(keys.back(), "differentiable");
+        // The library on the same shapes (the tool's parse and prepare).
+        const auto query = std::get<gjk::cli::Query>(gjk::cli::parse_query(line));
+        const auto p = std::get<gjk::cli::Prepared<double>>(gjk::cli::prepare<double>(query));
+        const auto g = gjk::signed_distance_gradient(p.input());
+        for (int k = 0; k < 3; ++k) {
+            EXPECT_EQ(j["gradient"]["a"][k].get<double>(), g.a[k]);
+            EXPECT_EQ(j["gradient"]["b"][k].get<double>(), g.b[k]);
+        }
+        EXPECT_EQ(j["differentiable"].get<bool>(), g.differentiable);
+        // Moving B along the normal changes the signed distance at unit rate.
+        EXPECT_NEAR(j["gradient"]["b"][0].get<double>(), j["normal"][0].get<double>(), 1e-15);
+    }
+    EXPECT_FALSE(json::parse(answer(kGoodLine)).contains("gradient"));
+}
+
 // Every way a line can be bad gets an error line that names what is wrong.
 TEST(CliContract, BadLinesGetAnErrorNamingTheField) {
     struct Case {
