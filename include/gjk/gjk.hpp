@@ -10,6 +10,7 @@
 #include "gjk/math.hpp"
 #include "gjk/overlap.hpp"
 #include "gjk/penetration.hpp"
+#include "gjk/raycast.hpp"
 #include "gjk/prepared.hpp"
 #include "gjk/segment.hpp"
 #include "gjk/shape.hpp"

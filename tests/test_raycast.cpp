@@ -1,0 +1,387 @@
+// Specifications of gjk/raycast.hpp: ray casts against an exact oracle (the ray against every
+// hull edge in rationals, GMP; the radius arcs and offset edges in long double), grazing rays,
+// rays through a vertex, rays along an edge, rays from inside, zero translation, hostile values.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <optional>
+#include <random>
+#include <span>
+#include <vector>
+
+#include "gjk/gjk.hpp"
+#include "gjk/raycast.hpp"
+#include "oracle/oracle.hpp"
+
+using gjk::CastStatus;
+using gjk::Vec2;
+using oracle::P;
+using oracle::R;
+
+namespace {
+
+template <class T> class RayCast : public ::testing::Test {};
+using Scalars = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(RayCast, Scalars);
+
+/// The exact first hit of the ray o + t r, t in [0, max], on the convex polygon `h` (the exact
+/// hull, counter-clockwise, 3 or more vertices): Cyrus-Beck in rationals. Each edge's outward
+/// normal m = (e.y, -e.x) bounds the inside by dot(m, x - v) <= 0; along the ray that is
+/// a + t b <= 0 with a = dot(m, o - v), b = dot(m, r): an entering edge (b < 0) raises the
+/// lower end of the inside interval, a leaving one (b > 0) lowers its upper end. Returns t and
+/// the entering edge's index (-1 when the ray starts inside), or nothing on a miss.
+struct ExactHit {
+    mpq_class t;
+    int edge;
+};
+std::optional<ExactHit> exact_polygon_hit(const std::vector<P>& h, P o, P r, R max) {
+    const std::size_t n = h.size();
+    mpq_class lo = 0, hi = oracle::to_mpq(max);
+    int edge = -1;
+    const mpq_class ox = oracle::to_mpq(o.x), oy = oracle::to_mpq(o.y);
+    const mpq_class rx = oracle::to_mpq(r.x), ry = oracle::to_mpq(r.y);
+    for (std::size_t i = 0; i < n; ++i) {
+        const mpq_class vx = oracle::to_mpq(h[i].x), vy = oracle::to_mpq(h[i].y);
+        const mpq_class ex = oracle::to_mpq(h[(i + 1) % n].x) - vx;
+        const mpq_class ey = oracle::to_mpq(h[(i + 1) % n].y) - vy;
+        const mpq_class a = ey * (ox - vx) - ex * (oy - vy);
+        const mpq_class b = ey * rx - ex * ry;
+        if (sgn(b) == 0) {
+            if (sgn(a) > 0) {
+                return std::nullopt; // parallel and outside this edge's line
+            }
+            continue;
+        }
+        const mpq_class t = -a / b;
+        if (sgn(b) < 0) {
+            if (t > lo) {
+                lo = t, edge = int(i);
+            }
+        } else if (t < hi) {
+            hi = t;
+        }
+    }
+    if (lo > hi) {
+        return std::nullopt;
+    }
+    return ExactHit{lo, edge};
+}
+
+/// The first hit on the hull `h` (any size) rounded by `radius` > 0, in long double: the edges
+/// moved out by the radius along their normals, and the circles around the vertices.
+std::optional<R> rounded_hit(const std::vector<P>& h, R radius, P o, P r, R max) {
+    if (oracle::point_distance(h, 0, o) <= radius) {
+        return R(0);
+    }
+    std::optional<R> best;
+    auto consider = [&](R t) {
+        if (t >= 0 && t <= max && (!best || t < *best)) {
+            best = t;
+        }
+    };
+    const R rr = r.x * r.x + r.y * r.y;
+    for (const P& v : h) { // ray-circle: |o + t r - v| = radius, the smaller root
+        const R dx = o.x - v.x, dy = o.y - v.y;
+        const R b = dx * r.x + dy * r.y, c = dx * dx + dy * dy - radius * radius;
+        const R disc = b * b - rr * c;
+        if (rr > 0 && disc >= 0) {
+            consider((-b - std::sqrt(disc)) / rr);
+        }
+    }
+    const std::size_t n = h.size();
+    for (std::size_t i = 0; n >= 2 && i < n; ++i) {
+        const P v = h[i], w = h[(i + 1) % n];
+        const R ex = w.x - v.x, ey = w.y - v.y, len = std::sqrt(ex * ex + ey * ey);
+        for (R side : {R(1), R(-1)}) { // a segment's two sides; a polygon's outer one
+            if (n >= 3 && side < 0) {
+                continue;
+            }
+            const R mx = side * ey / len, my = -side * ex / len; // unit outward normal
+            const R b = mx * r.x + my * r.y;
+            if (!(b < 0)) {
+                continue;
+            }
+            const R t = (radius - (mx * (o.x - v.x) + my * (o.y - v.y))) / b;
+            const R px = o.x + t * r.x - v.x, py = o.y + t * r.y - v.y;
+            const R along = (px * ex + py * ey) / (len * len);
+            if (along >= 0 && along <= 1) {
+                consider(t);
+            }
+        }
+    }
+    return best;
+}
+
+template <class T> std::vector<P> to_oracle(const std::vector<Vec2<T>>& pts) {
+    std::vector<P> out;
+    for (const auto& p : pts) {
+        out.push_back({p.x, p.y});
+    }
+    return out;
+}
+
+template <class T> std::vector<Vec2<T>> random_points(std::mt19937_64& rng, T scale, int count) {
+    std::uniform_real_distribution<double> u(-1, 1);
+    std::vector<Vec2<T>> pts(static_cast<std::size_t>(count));
+    for (auto& p : pts) {
+        p = {T(u(rng) * scale), T(u(rng) * scale)};
+    }
+    return pts;
+}
+
+} // namespace
+
+// Random polygons (3 to 12 points) and rays at scales 1e-3 to 1e3, on plain points and on
+// prepared shapes: a hit exactly when the exact oracle hits, at a fraction that is never late
+// and early by at most the tolerance's worth of travel toward the hit edge; the normal the hit
+// edge's. Rays that pass within 1e-9 of the scale of grazing are counted, not compared.
+TYPED_TEST(RayCast, PolygonsMatchTheExactOracle) {
+    using T = TypeParam;
+    std::mt19937_64 rng(std::is_same_v<T, float> ? 1 : 2);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int hits = 0, misses = 0, grazing = 0, inside = 0, max_iterations = 0;
+    double worst_early = 0, worst_normal = 0;
+    const double eps = std::numeric_limits<T>::epsilon();
+    for (int i = 0; i < 3000; ++i) {
+        const T scale = T(std::pow(10.0, 6 * (u(rng) + 1) / 2 - 3));
+        const auto pts = random_points(rng, scale, std::uniform_int_distribution<int>(3, 12)(rng));
+        const auto hull = oracle::hull(to_oracle(pts));
+        if (hull.size() < 3) {
+            continue;
+        }
+        const Vec2<T> origin{T(3 * u(rng) * scale), T(3 * u(rng) * scale)};
+        const Vec2<T> target{T(0.8 * u(rng) * scale), T(0.8 * u(rng) * scale)};
+        const T length = T(1 + 2 * (u(rng) + 1));
+        const Vec2<T> translation = length * (target - origin);
+        const T max_fraction = T(0.5 + 0.5 * (u(rng) + 1));
+        const P o{origin.x, origin.y}, r{translation.x, translation.y};
+        const auto exact = exact_polygon_hit(hull, o, r, max_fraction);
+        // Grazing: the ray segment within 1e-9 of the scale of the polygon, but not into it.
+        const std::vector<P> segment = {o,
+                                        {o.x + R(max_fraction) * r.x, o.y + R(max_fraction) * r.y}};
+        const R gap = oracle::distance(hull, oracle::hull(segment)).distance;
+        const auto prepared = gjk::PreparedShape<T>::make(pts);
+        for (const gjk::ShapeView<T>& view :
+             {gjk::ShapeView<T>(std::span<const Vec2<T>>(pts)), prepared.view()}) {
+            const auto out = gjk::ray_cast<T>(view, {}, origin, translation, max_fraction);
+            ASSERT_NE(out.status, CastStatus::invalid_input);
+            if (out.status == CastStatus::max_iterations) {
+                ++max_iterations;
+                continue;
+            }
+            if (exact && exact->edge < 0) { // starts inside
+                ++inside;
+                EXPECT_EQ(out.status, CastStatus::initially_overlapping) << i;
+                EXPECT_EQ(out.fraction, T(0));
+                EXPECT_EQ(out.normal, (Vec2<T>{}));
+                continue;
+            }
+            if (gap > 0 && gap <= 1e-9L * scale) {
+                ++grazing;
+                continue;
+            }
+            if (!exact) {
+                ++misses;
+                EXPECT_FALSE(out.hit) << i;
+                EXPECT_EQ(out.status, CastStatus::separated) << i;
+                continue;
+            }
+            ++hits;
+            ASSERT_TRUE(out.hit) << i;
+            // The entering edge's unit normal and the ray's rate toward it.
+            const P v = hull[std::size_t(exact->edge)],
+                    w = hull[std::size_t(exact->edge + 1) % hull.size()];
+            const R ex = w.x - v.x, ey = w.y - v.y, len = std::sqrt(ex * ex + ey * ey);
+            const R mx = ey / len, my = -ex / len;
+            const R closing = -(mx * r.x + my * r.y);
+            const R t_exact = R(exact->t.get_d());
+            // The library's tolerance: 64 eps of the scale, the largest coordinate the ray or
+            // the shape reaches and at least 1 (README, Robustness).
+            double reach = 1;
+            for (const auto& q : pts) {
+                reach = std::max({reach, double(std::abs(q.x)), double(std::abs(q.y))});
+            }
+            reach = std::max({reach, std::abs(double(o.x)), std::abs(double(o.y)),
+                              std::abs(double(o.x + R(max_fraction) * r.x)),
+                              std::abs(double(o.y + R(max_fraction) * r.y))});
+            const double tol = 64 * eps * reach;
+            const double early = double((t_exact - R(out.fraction)) * closing);
+            EXPECT_LE(early, 2 * tol) << i;
+            EXPECT_GE(early, -tol) << i; // never late, but for round-off
+            worst_early = std::max(worst_early, std::abs(early) / reach);
+            // The normal: the entering edge's, unless the ray enters at a vertex.
+            const R nx = out.normal.x, ny = out.normal.y;
+            EXPECT_NEAR(double(std::sqrt(nx * nx + ny * ny)), 1.0, 1e-5);
+            const R at_vertex =
+                std::min(std::hypot(o.x + t_exact * r.x - v.x, o.y + t_exact * r.y - v.y),
+                         std::hypot(o.x + t_exact * r.x - w.x, o.y + t_exact * r.y - w.y));
+            if (at_vertex > 1e-4L * scale) {
+                const double off = double(std::hypot(nx - mx, ny - my));
+                EXPECT_LE(off, 1e-3) << i;
+                worst_normal = std::max(worst_normal, off);
+            }
+        }
+    }
+    std::printf("[raycast %s] %d hits, %d misses, %d from inside, %d grazing (not compared), %d "
+                "at the cap; max |t - t_exact| * closing / scale = %.3g (scale >= 1), normal off "
+                "by %.3g\n",
+                std::is_same_v<T, float> ? "float" : "double", hits, misses, inside, grazing,
+                max_iterations, worst_early, worst_normal);
+    EXPECT_GE(hits, 1000);
+    EXPECT_GE(misses, 500);
+    EXPECT_EQ(max_iterations, 0);
+}
+
+// Rounded shapes (circles, capsules, rounded polygons): the first hit on the radius arcs or the
+// moved edges, against the long double oracle.
+TYPED_TEST(RayCast, RoundedShapesMatchTheOracle) {
+    using T = TypeParam;
+    std::mt19937_64 rng(std::is_same_v<T, float> ? 3 : 4);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int hits = 0, misses = 0;
+    double worst = 0;
+    const double eps = std::numeric_limits<T>::epsilon();
+    for (int i = 0; i < 2000; ++i) {
+        const int count = std::uniform_int_distribution<int>(1, 7)(rng);
+        const auto pts = random_points(rng, T(1), count);
+        const T radius = T(0.05 + 0.5 * (u(rng) + 1));
+        const auto hull = oracle::hull(to_oracle(pts));
+        const Vec2<T> origin{T(4 * u(rng)), T(4 * u(rng))};
+        const Vec2<T> translation = T(3) * (Vec2<T>{T(u(rng)), T(u(rng))} - origin);
+        const P o{origin.x, origin.y}, r{translation.x, translation.y};
+        const auto exact = rounded_hit(hull, radius, o, r, 1);
+        const auto out = gjk::ray_cast<T>(gjk::ShapeView<T>(std::span<const Vec2<T>>(pts), radius),
+                                          {}, origin, translation);
+        // Grazing: within 1e-7 of touching the rounded shape.
+        const std::vector<P> segment = {o, {o.x + r.x, o.y + r.y}};
+        const R gap = oracle::distance(hull, oracle::hull(segment)).distance - radius;
+        if (std::abs(gap) <= 1e-7L) {
+            continue;
+        }
+        if (!exact) {
+            ++misses;
+            EXPECT_FALSE(out.hit) << i;
+            continue;
+        }
+        ++hits;
+        ASSERT_TRUE(out.hit) << i;
+        // Position error along the ray, relative to the ray's length.
+        const double err = double(std::abs(*exact - R(out.fraction)));
+        worst = std::max(worst, err);
+        const R px = o.x + *exact * r.x, py = o.y + *exact * r.y;
+        if (*exact > 0) {
+            // The normal is the surface's at the hit: the direction from the core to the point.
+            const auto c = oracle::distance(hull, {{px, py}});
+            const R cx = c.b.x - c.a.x, cy = c.b.y - c.a.y, cl = std::hypot(cx, cy);
+            EXPECT_NEAR(double(out.normal.x), double(cx / cl), 1e-3) << i;
+            EXPECT_NEAR(double(out.normal.y), double(cy / cl), 1e-3) << i;
+            EXPECT_LE(err, 1e4 * eps) << i; // grazing hits converge more slowly in t
+        }
+    }
+    std::printf("[raycast rounded %s] %d hits, %d misses; max |t - t_oracle| = %.3g\n",
+                std::is_same_v<T, float> ? "float" : "double", hits, misses, worst);
+    EXPECT_GE(hits, 500);
+    EXPECT_GE(misses, 300);
+}
+
+// A ray through a vertex: the normal is the direction from the vertex to where the ray was one
+// step before - a normal of a support line at the vertex (in its normal cone), the one facing
+// the ray's approach (gjk/raycast.hpp). Straight at the corner of a box along the diagonal it
+// is the diagonal; a ray along the box's top edge's line meets the corner with the normal -x.
+TYPED_TEST(RayCast, RayThroughAVertexGetsANormalOfItsCone) {
+    using T = TypeParam;
+    const auto box = gjk::Shape<T>::box(1, 1);
+    auto diagonal = gjk::ray_cast<T>(box.view(), {}, {-5, -5}, {10, 10});
+    ASSERT_TRUE(diagonal.hit);
+    EXPECT_NEAR(double(diagonal.fraction), 0.4, 1e-6);
+    EXPECT_NEAR(double(diagonal.normal.x), -std::sqrt(0.5), 1e-6);
+    EXPECT_NEAR(double(diagonal.normal.y), -std::sqrt(0.5), 1e-6);
+    auto along_edge = gjk::ray_cast<T>(box.view(), {}, {-5, 1}, {10, 0});
+    ASSERT_TRUE(along_edge.hit); // the edge's line touches the box: a hit at the corner
+    EXPECT_NEAR(double(along_edge.fraction), 0.4, 1e-6);
+    EXPECT_EQ(along_edge.normal, (Vec2<T>{-1, 0}));
+    // The normal lies in the corner's cone: the box is on its inner side.
+    for (const auto& p : box.points) {
+        EXPECT_LE(double(gjk::dot(p - Vec2<T>{-1, -1}, diagonal.normal)), 1e-6);
+    }
+}
+
+// Parallel to an edge, just outside: a miss; on the edge's line beyond the box's end: a miss.
+TYPED_TEST(RayCast, ParallelRaysBesideAnEdgeMiss) {
+    using T = TypeParam;
+    const auto box = gjk::Shape<T>::box(1, 1);
+    EXPECT_FALSE(gjk::ray_cast<T>(box.view(), {}, {-5, T(1.001)}, {10, 0}).hit);
+    EXPECT_FALSE(gjk::ray_cast<T>(box.view(), {}, {2, 1}, {10, 0}).hit); // moving away
+    EXPECT_EQ(gjk::ray_cast<T>(box.view(), {}, {2, 1}, {10, 0}).status, CastStatus::separated);
+}
+
+TYPED_TEST(RayCast, FromInsideOrOnTheSurfaceHitsAtZeroWithNoNormal) {
+    using T = TypeParam;
+    const auto capsule = gjk::Shape<T>::capsule({-1, 0}, {1, 0}, T(0.5));
+    for (const Vec2<T> origin : {Vec2<T>{0, 0}, Vec2<T>{1, T(0.5)}, Vec2<T>{T(1.5), 0}}) {
+        const auto out = gjk::ray_cast<T>(capsule.view(), {}, origin, {3, 1});
+        EXPECT_TRUE(out.hit);
+        EXPECT_EQ(out.status, CastStatus::initially_overlapping);
+        EXPECT_EQ(out.fraction, T(0));
+        EXPECT_EQ(out.normal, (Vec2<T>{}));
+        EXPECT_EQ(out.point, origin);
+    }
+}
+
+TYPED_TEST(RayCast, ZeroTranslationHitsOnlyFromInside) {
+    using T = TypeParam;
+    const auto box = gjk::Shape<T>::box(1, 1);
+    EXPECT_FALSE(gjk::ray_cast<T>(box.view(), {}, {3, 0}, {0, 0}).hit);
+    EXPECT_TRUE(gjk::ray_cast<T>(box.view(), {}, {0, 0}, {0, 0}).hit);
+}
+
+// The shape's transform: the same ray in the shape's frame and in the world give the same hit.
+TYPED_TEST(RayCast, TransformsMoveTheShape) {
+    using T = TypeParam;
+    const auto box = gjk::Shape<T>::box(1, T(0.5));
+    const auto xf = gjk::Transform<T>::from({4, 2}, T(0.7));
+    const Vec2<T> origin{-3, -1}, translation{12, 5};
+    const auto world = gjk::ray_cast<T>(box.view(), xf, origin, translation);
+    const auto local = gjk::ray_cast<T>(box.view(), {}, gjk::apply_inverse(xf, origin),
+                                        gjk::inv_rotate(xf.q, translation));
+    ASSERT_TRUE(world.hit && local.hit);
+    EXPECT_NEAR(double(world.fraction), double(local.fraction), 1e-5);
+    const Vec2<T> n = gjk::rotate(xf.q, local.normal);
+    EXPECT_NEAR(double(world.normal.x), double(n.x), 1e-5);
+    EXPECT_NEAR(double(world.normal.y), double(n.y), 1e-5);
+}
+
+TYPED_TEST(RayCast, HostileValuesGetAnError) {
+    using T = TypeParam;
+    const auto box = gjk::Shape<T>::box(1, 1);
+    const T nan = std::numeric_limits<T>::quiet_NaN(), inf = std::numeric_limits<T>::infinity();
+    EXPECT_EQ(gjk::ray_cast<T>(box.view(), {}, {nan, 0}, {1, 0}).ray_error,
+              gjk::RayError::bad_origin);
+    EXPECT_EQ(gjk::ray_cast<T>(box.view(), {}, {0, 0}, {inf, 0}).ray_error,
+              gjk::RayError::bad_translation);
+    EXPECT_EQ(gjk::ray_cast<T>(box.view(), {}, {0, 0}, {1, 0}, T(-1)).ray_error,
+              gjk::RayError::bad_max_fraction);
+    EXPECT_EQ(gjk::ray_cast<T>(box.view(), {}, {0, 0}, {1, 0}, nan).status,
+              CastStatus::invalid_input);
+    const Vec2<T> bad[1] = {{nan, 0}};
+    const auto out =
+        gjk::ray_cast<T>(gjk::ShapeView<T>(std::span<const Vec2<T>>(bad)), {}, {0, 0}, {1, 0});
+    EXPECT_EQ(out.status, CastStatus::invalid_input);
+    EXPECT_EQ(out.error, gjk::InputError::nonfinite_point_a);
+    EXPECT_FALSE(out.hit);
+    EXPECT_EQ(out.normal, (Vec2<T>{}));
+}
+
+// O(log n) on a prepared 4096-gon: a handful of steps, the same hit as the plain scan.
+TYPED_TEST(RayCast, BigPreparedPolygonTakesAFewSteps) {
+    using T = TypeParam;
+    const auto circle = gjk::Shape<T>::regular(4096, 2);
+    const auto prepared = gjk::PreparedShape<T>::make(circle.points);
+    const auto fast = gjk::ray_cast<T>(prepared.view(), {}, {-5, T(0.3)}, {10, 0});
+    const auto slow = gjk::ray_cast<T>(circle.view(), {}, {-5, T(0.3)}, {10, 0});
+    ASSERT_TRUE(fast.hit && slow.hit);
+    EXPECT_LE(fast.iterations, 6);
+    EXPECT_NEAR(double(fast.fraction), double(slow.fraction), 1e-5);
+}
