@@ -413,6 +413,98 @@ void box2d_overlap(benchmark::State& state) {
     state.counters["disagreements"] = disagreements;
 }
 
+// --- Ray8 ------------------------------------------------------------------------------------
+
+/// A ray per Pairs8 pair against its A polygon at A's pose: from three times B's offset beyond
+/// B's position toward A's position plus a little noise, so most rays hit (counter `hits`), and
+/// Box2D's b2PolygonShape::RayCast on the same polygons and rays. Counter `disagreements`: rays
+/// whose hit/miss verdicts differ.
+struct Ray {
+    double ox, oy, tx, ty;
+};
+const std::vector<Ray>& rays8() {
+    static const std::vector<Ray> rays = [] {
+        std::vector<Ray> r;
+        for (const Pair& p : pairs8()) {
+            const double ox = p.bx + 3 * (p.bx - p.ax), oy = p.by + 3 * (p.by - p.ay);
+            const double noise = 0.3 * std::sin(13 * p.vx + 7 * p.vy); // deterministic
+            r.push_back({ox, oy, p.ax + noise - ox, p.ay - noise - oy});
+        }
+        return r;
+    }();
+    return rays;
+}
+
+template <class T> void gjk_rays(benchmark::State& state) {
+    const GjkWorkload<T>& w = gjk_cold<T>();
+    const std::vector<Ray>& rays = rays8();
+    std::vector<gjk::Transform<T>> xf(rays.size());
+    for (std::size_t i = 0; i < rays.size(); ++i) {
+        xf[i] = w.inputs[i].xf_a;
+    }
+    double iterations = 0;
+    int hits = 0;
+    auto cast = [&](std::size_t i) {
+        const Ray& r = rays[i];
+        return gjk::ray_cast<T>(w.prepared_a[i].view(), xf[i], {T(r.ox), T(r.oy)},
+                                {T(r.tx), T(r.ty)});
+    };
+    for (std::size_t i = 0; i < rays.size(); ++i) {
+        const auto out = cast(i);
+        iterations += out.iterations;
+        hits += out.hit;
+    }
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < rays.size(); ++i)
+            benchmark::DoNotOptimize(cast(i));
+    }
+    set_counters(state, rays.size(), iterations / double(rays.size()), 0);
+    state.counters["hits"] = hits;
+}
+
+void box2d_rays(benchmark::State& state) {
+    const std::vector<Pair>& pairs = pairs8();
+    const std::vector<Ray>& rays = rays8();
+    const GjkWorkload<double>& exact = gjk_cold<double>();
+    std::vector<b2PolygonShape> a(pairs.size());
+    std::vector<b2Transform> xa(pairs.size());
+    std::vector<b2RayCastInput> in(pairs.size());
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        const std::vector<b2Vec2> pa = to_b2(pairs[i].a);
+        a[i].Set(pa.data(), static_cast<int32>(pa.size()));
+        xa[i].Set(b2Vec2(float(pairs[i].ax), float(pairs[i].ay)), float(pairs[i].aangle));
+        in[i].p1.Set(float(rays[i].ox), float(rays[i].oy));
+        in[i].p2.Set(float(rays[i].ox + rays[i].tx), float(rays[i].oy + rays[i].ty));
+        in[i].maxFraction = 1.0f;
+    }
+    // Box2D answers no hit for a ray that starts inside (gjk: a hit at 0); those are counted
+    // apart (`from_inside`), not as disagreements.
+    int hits = 0, disagreements = 0, from_inside = 0;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        b2RayCastOutput out;
+        const bool hit = a[i].RayCast(&out, in[i], xa[i], 0);
+        hits += hit;
+        const Ray& r = rays[i];
+        const auto ours = gjk::ray_cast<double>(exact.prepared_a[i].view(), exact.inputs[i].xf_a,
+                                                {r.ox, r.oy}, {r.tx, r.ty});
+        if (ours.status == gjk::CastStatus::initially_overlapping) {
+            ++from_inside;
+            continue;
+        }
+        disagreements += hit != ours.hit;
+    }
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < pairs.size(); ++i) {
+            b2RayCastOutput out;
+            benchmark::DoNotOptimize(a[i].RayCast(&out, in[i], xa[i], 0));
+        }
+    }
+    set_counters(state, pairs.size(), 0, 0);
+    state.counters["hits"] = hits;
+    state.counters["disagreements"] = disagreements;
+    state.counters["from_inside"] = from_inside;
+}
+
 // --- BigN ------------------------------------------------------------------------------------
 
 /// The BigN pairs: 1000 different n-gons (each query meets a polygon that is not in the
@@ -505,6 +597,9 @@ int main(int argc, char** argv) {
     }
     RegisterBenchmark("gjk/Overlap8/cold", gjk_overlap)->Unit(ms);
     RegisterBenchmark("box2d/Overlap8/cold", box2d_overlap)->Unit(ms);
+    RegisterBenchmark("gjk/Ray8", gjk_rays<float>)->Unit(ms);
+    RegisterBenchmark("gjk_double/Ray8", gjk_rays<double>)->Unit(ms);
+    RegisterBenchmark("box2d/Ray8", box2d_rays)->Unit(ms);
     for (bool warm : {false, true}) {
         const std::string w = warm ? "Pairs8/warm" : "Pairs8/cold";
         RegisterBenchmark(("floor/" + w).c_str(), [warm](benchmark::State& s) {

@@ -515,6 +515,88 @@ std::string process_line(std::string_view line, const Options& options, bool& er
                                                    : compute_line<double>(q, options, error);
 }
 
+std::variant<RayQuery, std::string> parse_ray_query(std::string_view line, const Options& options) {
+    auto parsed = parse_object(
+        line,
+        "{\"shape\": SHAPE, \"origin\": [x, y], \"translation\": [x, y], \"max_fraction\": f}",
+        options);
+    if (auto* message = std::get_if<std::string>(&parsed)) {
+        return *message;
+    }
+    const json& j = std::get<json>(parsed);
+    RayQuery q;
+    std::string error;
+    const auto shape = j.find("shape");
+    if (shape == j.end()) {
+        return std::string("shape: missing");
+    }
+    if (!read_shape(*shape, "shape", options, q.shape, error)) {
+        return error;
+    }
+    for (const char* name : {"origin", "translation"}) {
+        const auto it = j.find(name);
+        if (it == j.end()) {
+            return std::string(name) + ": missing";
+        }
+        if (!read_point(*it, name, name[0] == 'o' ? q.origin : q.translation, error)) {
+            return error;
+        }
+    }
+    if (const auto f = j.find("max_fraction"); f != j.end()) {
+        if (!read_number(*f, "max_fraction", q.max_fraction, error)) {
+            return error;
+        }
+        if (q.max_fraction < 0) {
+            return std::string("max_fraction: must not be negative");
+        }
+    }
+    return q;
+}
+
+namespace {
+
+template <class T> std::string compute_ray(const RayQuery& q, bool& error) {
+    Shape<T> shape;
+    Transform<T> xf;
+    Vec2<T> origin, translation;
+    T max_fraction;
+    std::string message;
+    if (!convert(q.shape, "shape", shape, xf, message) ||
+        !narrow(q.origin.x, "origin[0]", origin.x, message) ||
+        !narrow(q.origin.y, "origin[1]", origin.y, message) ||
+        !narrow(q.translation.x, "translation[0]", translation.x, message) ||
+        !narrow(q.translation.y, "translation[1]", translation.y, message) ||
+        !narrow(q.max_fraction, "max_fraction", max_fraction, message)) {
+        error = true;
+        return dump_line({{"error", message}});
+    }
+    const RayCastOutput<T> out = ray_cast(shape.view(), xf, origin, translation, max_fraction);
+    if (out.status == CastStatus::invalid_input) {
+        error = true;
+        return dump_line({{"error", error_message(out)}});
+    }
+    nlohmann::ordered_json j;
+    j["hit"] = out.hit;
+    j["fraction"] = static_cast<double>(out.fraction);
+    j["point"] = point_json(out.point);
+    j["normal"] = point_json(out.normal);
+    return dump_line(j);
+}
+
+} // namespace
+
+std::string process_ray_line(std::string_view line, const Options& options, bool& error) {
+    error = false;
+    auto parsed = parse_ray_query(without_cr(line), options);
+    if (auto* message = std::get_if<std::string>(&parsed)) {
+        error = true;
+        return dump_line({{"error", *message}});
+    }
+    const RayQuery& q = std::get<RayQuery>(parsed);
+    return options.precision == Precision::float32 ? compute_ray<float>(q, error)
+                                                   : compute_ray<double>(q, error);
+}
+
 std::string process_cast_line(std::string_view line, const Options& options, bool& error) {
     error = false;
     auto parsed = parse_cast_query(without_cr(line), options);

@@ -24,6 +24,14 @@
 //   touching at t = 0 and moving apart; fraction 1), "initially_overlapping" (hit at 0;
 //   normal = the penetration normal), "max_iterations" (fraction = the last safe time);
 //   point is on A's surface at the contact, normal from A to B. Or {"error": "..."}.
+//
+// The `gjk raycast` JSONL contract (gjk::ray_cast):
+// Input line:  {"shape": SHAPE, "origin": [x, y], "translation": [x, y], "max_fraction": f}
+//   max_fraction optional (1); the ray is origin + t * translation, t in [0, max_fraction].
+// Output line: {"hit": bool, "fraction": t, "point": [x, y], "normal": [x, y]}
+//   the first point of the ray on the shape (its core rounded by its radius), the outward
+//   normal there; from inside, a hit at 0 with a zero normal; a miss: hit false, fraction
+//   max_fraction. Or {"error": "..."}.
 #pragma once
 
 #include <cmath>
@@ -51,6 +59,13 @@ struct ShapeSpec {
 /// One parsed input line.
 struct Query {
     ShapeSpec a, b;
+};
+
+/// One parsed `gjk raycast` input line.
+struct RayQuery {
+    ShapeSpec shape;
+    Vec2<double> origin{}, translation{};
+    double max_fraction = 1;
 };
 
 /// One parsed `gjk cast` input line.
@@ -137,6 +152,13 @@ template <class T> nlohmann::ordered_json cast_json(const CastOutput<T>& out);
 /// The whole contract for one line: the output line (without newline); `error` is set when
 /// it is an error line.
 std::string process_line(std::string_view line, const Options& options, bool& error);
+
+/// Parses one `gjk raycast` input line: the query, or an error message naming the field.
+std::variant<RayQuery, std::string> parse_ray_query(std::string_view line,
+                                                    const Options& options = {});
+
+/// The `gjk raycast` contract for one line, as process_line.
+std::string process_ray_line(std::string_view line, const Options& options, bool& error);
 
 /// The `gjk cast` contract for one line, as process_line.
 std::string process_cast_line(std::string_view line, const Options& options, bool& error);

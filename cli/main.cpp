@@ -3,6 +3,7 @@
 //                [--threads N]
 //                [--max-points N] [--max-line-bytes N]
 //   gjk cast [FILE|-] [--precision double|float] [--threads N]                 JSONL shape casts
+//   gjk raycast [FILE|-] [--precision double|float] [--threads N]              JSONL ray casts
 //                [--max-points N] [--max-line-bytes N]
 //   gjk svg [FILE|-] [--iteration K] [--title T] [--voronoi] -o out.svg         a picture
 //   gjk demo [--out DIR]                                                        built-in scenes
@@ -256,22 +257,29 @@ int main(int argc, char** argv) {
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
 
-    std::string cast_file = "-";
-    CLI::App* cast = app.add_subcommand("cast", "answer JSONL shape casts, one per line");
-    cast->add_option("file", cast_file, "input file, or - for standard input")
-        ->capture_default_str();
-    cast->add_option("--precision", precision, "scalar type of the kernel")
-        ->check(CLI::IsMember({"double", "float"}))
-        ->capture_default_str();
-    cast->add_option("--threads", threads, "threads to answer with (output order is kept)")
-        ->check(CLI::Range(1, 1024))
-        ->capture_default_str();
-    cast->add_option("--max-points", max_points, "most points a shape may have")
-        ->check(CLI::PositiveNumber)
-        ->capture_default_str();
-    cast->add_option("--max-line-bytes", max_line_bytes, "longest input line accepted")
-        ->check(CLI::PositiveNumber)
-        ->capture_default_str();
+    // A subcommand that answers JSONL lines as `gjk distance` does: the same file argument,
+    // precision, threads and limits.
+    auto line_command = [&](const char* name, const char* what, std::string& input) {
+        CLI::App* command = app.add_subcommand(name, what);
+        command->add_option("file", input, "input file, or - for standard input")
+            ->capture_default_str();
+        command->add_option("--precision", precision, "scalar type of the kernel")
+            ->check(CLI::IsMember({"double", "float"}))
+            ->capture_default_str();
+        command->add_option("--threads", threads, "threads to answer with (output order is kept)")
+            ->check(CLI::Range(1, 1024))
+            ->capture_default_str();
+        command->add_option("--max-points", max_points, "most points a shape may have")
+            ->check(CLI::PositiveNumber)
+            ->capture_default_str();
+        command->add_option("--max-line-bytes", max_line_bytes, "longest input line accepted")
+            ->check(CLI::PositiveNumber)
+            ->capture_default_str();
+        return command;
+    };
+    std::string cast_file = "-", ray_file = "-";
+    CLI::App* cast = line_command("cast", "answer JSONL shape casts, one per line", cast_file);
+    CLI::App* raycast = line_command("raycast", "answer JSONL ray casts, one per line", ray_file);
 
     std::string svg_file = "-", svg_out;
     int iteration = 0;
@@ -307,12 +315,13 @@ int main(int argc, char** argv) {
         options.max_line_bytes = max_line_bytes;
         return run_lines(file, options, threads, process_line);
     }
-    if (*cast) {
+    if (*cast || *raycast) {
         Options options;
         options.precision = precision == "float" ? Precision::float32 : Precision::float64;
         options.max_points = max_points;
         options.max_line_bytes = max_line_bytes;
-        return run_lines(cast_file, options, threads, process_cast_line);
+        return *cast ? run_lines(cast_file, options, threads, process_cast_line)
+                     : run_lines(ray_file, options, threads, process_ray_line);
     }
     if (*svg) {
         return run_svg(svg_file, iteration, svg_out, svg_title, voronoi);

@@ -33,7 +33,7 @@ from . import _gjk
 
 __all__ = [
     "Shape", "ShapeArray", "Status", "Result", "DistanceResult", "distance", "distance_batch",
-    "overlap", "penetration", "cast", "time_of_impact", "convex_hull", "minkowski_difference",
+    "overlap", "penetration", "cast", "time_of_impact", "ray_cast", "convex_hull", "minkowski_difference",
     "closest_point_segment", "closest_point_triangle", "answer_lines", "DOUBLE_RANGE",
     "FLOAT_RANGE",
 ]
@@ -94,6 +94,16 @@ def time_of_impact(a, b, sweep_a, sweep_b, *, precision="double", target_separat
     (the centre moves and the angle turns linearly). Attributes as cast()."""
     return Result("CastResult", _gjk.time_of_impact(a, b, sweep_a, sweep_b, precision=precision,
                                                     target_separation=target_separation))
+
+
+def ray_cast(shape, origin, translation, pose=(0, 0, 0), max_fraction=1.0, *,
+             precision="double"):
+    """The first point of the ray origin + t * translation, t in [0, max_fraction], on `shape`
+    at `pose` (its hull rounded by its radius). Attributes (the `gjk raycast` fields): hit,
+    fraction, point, normal (outward; zero from inside, where the hit is at fraction 0), and
+    iterations, status (hit, separated for a miss, initially_overlapping, max_iterations)."""
+    return Result("RayCastResult", _gjk.ray_cast(shape, origin, translation, pose, max_fraction,
+                                                 precision=precision))
 
 
 def closest_point_segment(a, b, q):

@@ -6,6 +6,7 @@
 // and touching pairs: the normal is then penetration()'s and "penetration" its depth.
 #include <pybind11/stl.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -274,6 +275,27 @@ py::dict toi_in(const PyShape& a, const PyShape& b, const SweepSpec& sa, const S
     return cast_dict(time_of_impact(in));
 }
 
+template <class T>
+py::dict ray_in(const PyShape& shape, const Pose& pose, Vec2<double> origin, Vec2<double> r,
+                double max_fraction) {
+    check_shape<T>(shape, "shape");
+    const RayCastOutput<T> out =
+        ray_cast<T>(shape.prepared<T>().view(), to_transform<T>(pose.x, pose.y, pose.angle),
+                    {static_cast<T>(origin.x), static_cast<T>(origin.y)},
+                    {static_cast<T>(r.x), static_cast<T>(r.y)}, static_cast<T>(max_fraction));
+    if (out.status == CastStatus::invalid_input) {
+        throw py::value_error(error_message(out));
+    }
+    py::dict d; // the `gjk raycast` fields, then the iterations and status
+    d["hit"] = out.hit;
+    d["fraction"] = static_cast<double>(out.fraction);
+    d["point"] = to_array(out.point);
+    d["normal"] = to_array(out.normal);
+    d["iterations"] = out.iterations;
+    d["status"] = to_string(out.status);
+    return d;
+}
+
 /// Calls f<float> or f<double> after reading the two shapes and poses.
 template <class F>
 auto with_pair(py::handle a, py::handle b, py::handle pose_a, py::handle pose_b,
@@ -477,6 +499,24 @@ precision: "double" or "float". trace=True also returns every iteration's simple
         },
         py::arg("a"), py::arg("b"), py::arg("sweep_a"), py::arg("sweep_b"), py::kw_only(),
         py::arg("precision") = "double", py::arg("target_separation") = 0.0);
+    m.def(
+        "ray_cast",
+        [](py::handle shape, py::handle origin, py::handle translation, py::handle pose,
+           double max_fraction, const std::string& p) {
+            py::object keep;
+            const PyShape& s = as_shape(shape, "shape", keep);
+            const Vec2<double> o = read_vector(origin, "origin");
+            const Vec2<double> r = read_vector(translation, "translation");
+            const Pose xf = read_pose(pose, "pose");
+            if (!(max_fraction >= 0) || !std::isfinite(max_fraction)) {
+                throw py::value_error("max_fraction must be a finite number >= 0");
+            }
+            return precision_is_float(p) ? ray_in<float>(s, xf, o, r, max_fraction)
+                                         : ray_in<double>(s, xf, o, r, max_fraction);
+        },
+        py::arg("shape"), py::arg("origin"), py::arg("translation"),
+        py::arg("pose") = py::make_tuple(0.0, 0.0, 0.0), py::arg("max_fraction") = 1.0,
+        py::kw_only(), py::arg("precision") = "double");
     m.def(
         "convex_hull",
         [](py::handle points) {

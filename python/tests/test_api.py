@@ -431,3 +431,35 @@ def test_batch_derivatives_are_the_single_calls_gradients():
         np.testing.assert_array_equal(out["gradient_b"][i], r.gradient["b"])
         assert out["differentiable"][i] == r.differentiable
     assert "gradient_a" not in gjk.distance_batch(shapes, box, poses)
+
+
+def test_ray_cast_matches_shapely_intersection():
+    rng = np.random.default_rng(14)
+    hits = 0
+    for _ in range(200):
+        pts = rng.uniform(-1, 1, (7, 2))
+        pose = (*rng.uniform(-1, 1, 2), rng.uniform(-3, 3))
+        origin = rng.uniform(-4, 4, 2)
+        translation = 2.5 * (rng.uniform(-0.5, 0.5, 2) - origin)
+        r = gjk.ray_cast(pts, origin, translation, pose)
+        polygon = world_polygon(pts, pose)
+        ray = shapely.geometry.LineString([tuple(origin), tuple(origin + translation)])
+        crossing = polygon.intersection(ray)
+        if polygon.contains(shapely.geometry.Point(origin)):
+            assert r.status == "initially_overlapping" and r.fraction == 0.0
+            continue
+        if crossing.is_empty or crossing.length < 1e-9:
+            assert not r.hit or crossing.length < 1e-9
+            continue
+        hits += 1
+        assert r.hit and r.status == "hit"
+        first = min(np.hypot(*(np.array(c) - origin)) for c in crossing.coords)
+        assert r.fraction * np.hypot(*translation) == pytest.approx(first, abs=1e-9)
+        assert np.hypot(*r.normal) == pytest.approx(1.0)
+    assert hits > 50
+    with pytest.raises(ValueError) as info:
+        gjk.ray_cast(gjk.Shape(BOX), (0, 0), (1, 0), max_fraction=-1)
+    assert "max_fraction" in str(info.value)
+    with pytest.raises(ValueError) as info:
+        gjk.ray_cast(gjk.Shape(BOX), (np.nan, 0), (1, 0))
+    assert "origin" in str(info.value)
