@@ -22,10 +22,12 @@
 
 #include "gjk/cast.hpp"
 #include "gjk/distance.hpp"
+#include "gjk/gradient.hpp"
 #include "gjk/hull.hpp"
 #include "gjk/instantiations.hpp"
 #include "gjk/overlap.hpp"
 #include "gjk/penetration.hpp"
+#include "gjk/raycast.hpp"
 #include "gjk/segment.hpp"
 #include "gjk/shape.hpp"
 #include "gjk/triangle.hpp"
@@ -249,6 +251,44 @@ val cast(const val& ja, const val& jb, const val& ta, const val& tb) {
     return o;
 }
 
+/// ray_cast(shape, origin, translation, max_fraction): the `gjk raycast` answer
+/// (gjk::ray_cast), with the iterations and status.
+val ray_cast(const val& jshape, const val& origin, const val& translation, double max_fraction) {
+    const JsShape s = to_shape(jshape);
+    const gjk::RayCastOutput<T> out =
+        gjk::ray_cast(s.shape.view(), s.xf, to_vec(origin), to_vec(translation), max_fraction);
+    val o = val::object();
+    o.set("hit", out.hit);
+    o.set("fraction", out.fraction);
+    o.set("point", from_vec(out.point));
+    o.set("normal", from_vec(out.normal));
+    o.set("iterations", out.iterations);
+    o.set("status", std::string(gjk::to_string(out.status)));
+    o.set("error", out.status == gjk::CastStatus::invalid_input
+                       ? std::string(gjk::error_message(out))
+                       : std::string());
+    return o;
+}
+
+/// gradient(a, b): the signed distance's derivative with respect to each pose, as
+/// `gjk distance --derivatives` ({a: [dx, dy, dangle], b: [...], differentiable}).
+val gradient(const val& ja, const val& jb) {
+    const JsShape a = to_shape(ja), b = to_shape(jb);
+    const gjk::DistanceGradient<T> g = gjk::signed_distance_gradient(to_input(a, b));
+    auto pose = [](const T(&d)[3]) {
+        val v = val::array();
+        for (int k = 0; k < 3; ++k) {
+            v.set(k, d[k]);
+        }
+        return v;
+    };
+    val o = val::object();
+    o.set("a", pose(g.a));
+    o.set("b", pose(g.b));
+    o.set("differentiable", g.differentiable);
+    return o;
+}
+
 /// minkowski_difference(a, b): hull of every b_j - a_i in the world frame (cores, no radii).
 val minkowski_difference(const val& ja, const val& jb) {
     const JsShape a = to_shape(ja), b = to_shape(jb);
@@ -356,6 +396,8 @@ EMSCRIPTEN_BINDINGS(gjk) {
     emscripten::function("overlap", &overlap);
     emscripten::function("penetration", &penetration);
     emscripten::function("cast", &cast);
+    emscripten::function("ray_cast", &ray_cast);
+    emscripten::function("gradient", &gradient);
     emscripten::function("minkowski_difference", &minkowski_difference);
     emscripten::function("convex_hull", &convex_hull);
     emscripten::function("segment_coordinates", &segment_coordinates);

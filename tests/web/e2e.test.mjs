@@ -12,7 +12,7 @@ const SCENES_WITH_CASES = [
   ['case1', 'repeated_support'], ['case2', 'containment'], ['case3a', 'vertex_overlap'],
   ['case3b', 'edge_overlap'], ['case4', 'edge_overlap'], ['collinear', 'no_progress'],
 ];
-const VIEWS = ['shapes', 'minkowski', 'cast', 'segment', 'triangle'];
+const VIEWS = ['shapes', 'minkowski', 'cast', 'ray', 'segment', 'triangle'];
 
 let server, browser;
 const problems = []; // console errors and warnings, page errors, failed requests: none allowed
@@ -469,6 +469,67 @@ describe('desktop, 1280×800', () => {
     await page.selectOption('#scene-select', 'talk');
     await screenshot(page, 'desktop-cast');
     await showView(page, 'shapes');
+  });
+
+  test('ray view: dragging an end casts the ray; hit, miss and inside are the native tool\'s', async () => {
+    await showView(page, 'ray');
+    const check = async (what) => {
+      const query = await demo(page, () => gjkDemo.rayState());
+      const [answer] = native([query], [], 'raycast');
+      assert.equal(await text(page, '#ray-hit'), answer.hit ? 'yes' : 'no', `${what}: hit`);
+      close(Number(await text(page, '#ray-fraction')), answer.fraction, 1e-12, `${what}: fraction`);
+      if (answer.hit) {
+        closePoint(parsePoint(await text(page, '#ray-point')), answer.point, 1e-9, `${what}: point`);
+        closePoint(parsePoint(await text(page, '#ray-normal')), answer.normal, 1e-9, `${what}: normal`);
+      }
+      const drawn = await demo(page, () => gjkDemo.drawn());
+      assert.equal(drawn.view, 'ray', `${what}: the ray view is drawn`);
+      assert.equal(drawn.hit, answer.hit, `${what}: drawn as the answer`);
+      return { query, answer };
+    };
+    // A known ray: across the square [-1, 1]^2 from the left, at y = 0.5 - its left face at t = 0.2.
+    const ray = { shape: { points: square(1) }, origin: [-3, 0.5], translation: [10, 0] };
+    assert.equal(await demo(page, (q) => gjkDemo.setRay(q), ray), '');
+    await settle(page);
+    const hit = await check('across the square');
+    assert.equal(hit.answer.status, undefined, 'the tool writes the contract fields only');
+    close(hit.answer.fraction, 0.2, 1e-12, 'the exact fraction: x = -3 + 10 t = -1');
+    closePoint(hit.answer.normal, [-1, 0], 1e-12, 'the left face\'s normal');
+    await screenshot(page, 'desktop-ray-hit');
+    // Drag the end E up and away: the ray passes above the square.
+    const end = await demo(page, () => gjkDemo.toClient(gjkDemo.drawn().end));
+    const above = await demo(page, () => gjkDemo.toClient([7, 6]));
+    await mouseDrag(page, end, above);
+    const miss = await check('after dragging E away');
+    assert.equal(miss.answer.hit, false);
+    // Drag the start S into the square: a hit at t = 0 with no normal.
+    const start = await demo(page, () => gjkDemo.toClient(gjkDemo.drawn().start));
+    const inside = await demo(page, () => gjkDemo.toClient([0.2, 0.1]));
+    await mouseDrag(page, start, inside);
+    const from = await check('from inside');
+    assert.equal(from.answer.fraction, 0);
+    assert.deepEqual(from.answer.normal, [0, 0]);
+    await showView(page, 'shapes');
+  });
+
+  test('gradient arrows: the shapes view draws the native --derivatives gradient when asked', async () => {
+    await showView(page, 'shapes');
+    await page.selectOption('#scene-select', 'talk');
+    await page.check('#show-gradient');
+    await settle(page);
+    const state = await demo(page, () => gjkDemo.state());
+    const [answer] = native([state], ['--derivatives']);
+    const drawn = await demo(page, () => gjkDemo.drawn());
+    assert.ok(drawn.gradient, 'the arrows are drawn');
+    for (const key of ['a', 'b']) {
+      for (let k = 0; k < 3; k++) close(drawn.gradient[key][k], answer.gradient[key][k], 1e-12, `d s / d ${key}[${k}]`);
+    }
+    assert.equal(drawn.gradient.differentiable, answer.differentiable);
+    assert.match(await text(page, '#gradient-text'), /∂s\/∂\(x, y, θ\)/);
+    await screenshot(page, 'desktop-gradient');
+    await page.uncheck('#show-gradient');
+    await settle(page);
+    assert.equal((await demo(page, () => gjkDemo.drawn())).gradient, undefined, 'off again');
   });
 });
 

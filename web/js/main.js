@@ -1,7 +1,8 @@
 // main.js - the demo: loads the gjk kernel (WebAssembly), holds the state, draws on demand.
 //
 // Every answer on the page - distances, witness points, the GJK trace, hulls, the Minkowski
-// difference, the penetration, the shape cast, barycentric coordinates and Voronoi regions - is
+// difference, the penetration, the shape cast, the ray cast, the distance's gradient,
+// barycentric coordinates and Voronoi regions - is
 // computed by the C++ library
 // through the bindings (web/bindings.cpp). This file only keeps the state and routes events.
 
@@ -11,10 +12,11 @@ import { attachInput } from './interact.js';
 import { buildPanel, updatePanel } from './panel.js';
 import { SCENES, SEGMENT_DEFAULT, TRIANGLE_PRESETS, makeShape, rotateShape, shapeJson } from './scenes.js';
 import { castStart, drawCastView, grabInCast } from './view-cast.js';
+import { defaultRay, drawGradient, drawRayView, grabInRay } from './view-ray.js';
 import { drawMinkowskiView, drawShapesView, grabInMinkowski, grabInShapes, worldHull } from './view-gjk.js';
 import { drawSegmentView, drawTriangleView, grabPoints, solveSegment, solveTriangle } from './view-sections.js';
 
-const VIEWS = ['shapes', 'minkowski', 'cast', 'segment', 'triangle'];
+const VIEWS = ['shapes', 'minkowski', 'cast', 'ray', 'segment', 'triangle'];
 const SHAPE_VIEWS = ['shapes', 'minkowski', 'cast']; // the views of the two shapes A and B
 
 /**
@@ -47,6 +49,7 @@ class App {
     this.step = 1; // 1-based iteration shown in step mode
     this.drawn = null; // what the last draw showed (for the tests)
     this.frame = 0;
+    this.showGradient = false; // the gradient arrows of the shapes view
     this.loadScene('talk');
     this.loadTrianglePreset('default');
     this.segment = { ...SEGMENT_DEFAULT };
@@ -64,8 +67,31 @@ class App {
     this.a = scene.a();
     this.b = scene.b();
     this.translation = defaultTranslation(this.a, this.b); // B's translation in the cast view
+    this.ray = defaultRay(this.gjk, this.a); // the ray view's ray, against A
     this.step = 1;
-    this.toFit.add('shapes').add('minkowski').add('cast');
+    this.toFit.add('shapes').add('minkowski').add('cast').add('ray');
+    this.changed();
+  }
+
+  /** Sets the ray view from a `gjk raycast` query ({shape, origin, translation}); the page's
+   *  ray runs its whole length (max_fraction 1). Returns an error or ''. */
+  setRay(query) {
+    if (query.max_fraction !== undefined && query.max_fraction !== 1) return 'the page casts the whole ray: max_fraction must be 1';
+    const s = query.shape;
+    this.a = {
+      kind: 'custom', n: 6, points: s.points.map((p) => [p[0], p[1]]), radius: s.radius || 0,
+      position: s.position ? [s.position[0], s.position[1]] : [0, 0], angle: s.angle || 0,
+    };
+    const o = query.origin, t = query.translation;
+    this.ray = { start: [o[0], o[1]], end: [o[0] + t[0], o[1] + t[1]] };
+    this.sceneId = 'custom';
+    this.toFit.add('ray');
+    this.changed();
+    return '';
+  }
+
+  setShowGradient(on) {
+    this.showGradient = on;
     this.changed();
   }
 
@@ -141,7 +167,7 @@ class App {
   setView(view) {
     if (!VIEWS.includes(view)) return;
     this.view = view;
-    if (view === 'minkowski' || view === 'cast') this.keepInView(view);
+    if (view === 'minkowski' || view === 'cast' || view === 'ray') this.keepInView(view);
     this.changed();
   }
 
@@ -178,6 +204,11 @@ class App {
         }
         return g;
       }
+      case 'ray': { // the ray's ends change the ray only; dragging A edits the scene
+        const g = grabInRay(this, cam, s, tol);
+        if (g && g.key === 'a') return { ...g, move: (q, prev) => { g.move(q, prev); this.sceneId = 'custom'; } };
+        return g;
+      }
       case 'segment': return grabPoints(this.segment, ['A', 'B'], cam, s, tol);
       default: return grabPoints(this.triangle, ['A', 'B', 'C'], cam, s, tol);
     }
@@ -188,6 +219,7 @@ class App {
     if (this.view === 'shapes') return grabInShapes(this, cam, s, tol) ? 'grab' : '';
     if (this.view === 'minkowski') return grabInMinkowski(this, cam, s, tol) ? 'grab' : '';
     if (this.view === 'cast') return grabInCast(this, cam, s, tol) ? 'grab' : '';
+    if (this.view === 'ray') return grabInRay(this, cam, s, tol) ? 'grab' : '';
     return 'crosshair';
   }
 
@@ -208,6 +240,7 @@ class App {
   dragEnded() {
     if (this.view === 'shapes' || this.view === 'cast') this.keepInView('minkowski');
     if (this.view === 'cast') this.keepInView('cast'); // B's end may have left the view
+    if (this.view === 'ray') this.keepInView('ray');
     this.redraw();
   }
 
@@ -223,6 +256,11 @@ class App {
     this.z = this.gjk.minkowski_difference(a, b);
     // Shape cast: B moves by the translation, A stays.
     this.castResult = this.gjk.cast(a, b, [0, 0], this.translation);
+    // Ray cast against A, from the ray's start S to its end E.
+    const { start, end } = this.ray;
+    this.rayResult = this.gjk.ray_cast(a, start, [end[0] - start[0], end[1] - start[1]], 1);
+    // The signed distance's derivative with respect to each pose (the shapes view's arrows).
+    this.gradientResult = this.gjk.gradient(a, b);
     this.step = Math.max(1, Math.min(this.step, this.result.trace.length));
     this.solveSections();
   }
@@ -262,6 +300,10 @@ class App {
         const end = hullB.map(([x, y]) => [x + r[0], y + r[1]]);
         return [...grow(worldHull(this.gjk, this.a), this.a.radius), ...grow([...hullB, ...end], this.b.radius)];
       }
+      case 'ray': {
+        const hull = worldHull(this.gjk, this.a);
+        return [...grow(hull, this.a.radius), this.ray.start, this.ray.end];
+      }
       case 'segment': return padded(Object.values(this.segment));
       default: return padded(Object.values(this.triangle));
     }
@@ -294,8 +336,12 @@ class App {
     const ctx = canvas.getContext('2d');
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, rect.width, rect.height);
-    const draw = { shapes: drawShapesView, minkowski: drawMinkowskiView, cast: drawCastView, segment: drawSegmentView, triangle: drawTriangleView }[this.view];
+    const draw = { shapes: drawShapesView, minkowski: drawMinkowskiView, cast: drawCastView, ray: drawRayView, segment: drawSegmentView, triangle: drawTriangleView }[this.view];
     this.drawn = draw(ctx, cam, this);
+    if (this.view === 'shapes' && this.showGradient) {
+      drawGradient(ctx, cam, this);
+      this.drawn = { ...this.drawn, gradient: this.gradientResult };
+    }
     this.frame += 1;
     updatePanel(this);
   }
@@ -331,6 +377,14 @@ async function main() {
     castResult: () => app.castResult,
     /** Loads a `gjk cast` query (both shapes and B's translation); returns an error or ''. */
     setCast: (query) => app.setCast(query),
+    /** The ray view's query in the `gjk raycast` tool's JSON format (against A). */
+    rayState: () => ({ shape: shapeJson(app.a), origin: [...app.ray.start], translation: [app.ray.end[0] - app.ray.start[0], app.ray.end[1] - app.ray.start[1]] }),
+    rayResult: () => app.rayResult,
+    /** Loads a `gjk raycast` query (shape A and the ray); returns an error or ''. */
+    setRay: (query) => app.setRay(query),
+    /** The gradient of the signed distance, as `gjk distance --derivatives` writes it. */
+    gradient: () => app.gradientResult,
+    setShowGradient: (on) => app.setShowGradient(on),
     drawn: () => app.drawn,
     frame: () => app.frame,
     view: () => app.view,

@@ -10,6 +10,7 @@ const set = (id, text) => { $(id).textContent = text; };
 export const VIEW_TEXT = {
   shapes: 'Two convex shapes and their closest points, computed by the gjk kernel compiled to WebAssembly; step mode replays its iterations.',
   cast: 'Shape cast: B moves by the translation r over a step t from 0 to 1. Conservative advancement on GJK distance finds the first t at which B touches A, with the contact point on A and the normal from A to B.',
+  ray: 'Ray cast: the ray from S to E against shape A. Conservative advancement of a point on GJK distance finds the first t in [0, 1] at which origin + t * translation reaches A\'s surface, with the outward normal there.',
   minkowski: 'GJK never builds Z = B − A, the hull of all differences b − a: it walks a simplex over Z towards the origin O, whose distance to Z is the distance between the shapes.',
   segment: 'Section 1: the closest point on a segment to Q comes from the barycentric coordinates (u, v), whose signs name the Voronoi region.',
   triangle: 'Section 2: nine barycentric coordinates decide among a triangle\'s seven Voronoi regions, vertices first, then edges, then the interior.',
@@ -19,6 +20,7 @@ export const VIEW_HINT = {
   shapes: 'Drag a shape or a vertex · wheel or Q/E rotates · drag the background to pan',
   minkowski: 'Drag Z to move B · wheel over Z rotates B · drag the background to pan',
   cast: 'Drag the arrow\'s head r to move B · drag a shape or a vertex · wheel or Q/E rotates',
+  ray: 'Drag the ray\'s ends S and E · drag shape A or a vertex',
   segment: 'Drag A, B or Q · press anywhere to put Q there',
   triangle: 'Drag A, B, C or Q · press anywhere to put Q there',
 };
@@ -58,6 +60,7 @@ export function buildPanel(app) {
   $('rotate-cw').addEventListener('click', () => app.rotateSelected(-15));
   $('step-toggle').addEventListener('click', () => app.toggleStepMode());
   $('step-toggle-canvas').addEventListener('click', () => app.toggleStepMode());
+  $('show-gradient').addEventListener('change', (e) => app.setShowGradient(e.target.checked));
   $('step-prev').addEventListener('click', () => app.stepBy(-1));
   $('step-next').addEventListener('click', () => app.stepBy(+1));
   $('fit').addEventListener('click', () => app.fitView());
@@ -77,6 +80,7 @@ export function updatePanel(app) {
   const gjkView = view === 'shapes' || view === 'minkowski';
   const castView = view === 'cast';
   $('gjk-panel').hidden = !gjkView && !castView;
+  $('ray-panel').hidden = view !== 'ray';
   for (const e of document.querySelectorAll('.gjk-only')) e.hidden = !gjkView;
   for (const e of document.querySelectorAll('.cast-only')) e.hidden = !castView;
   $('segment-panel').hidden = view !== 'segment';
@@ -85,9 +89,38 @@ export function updatePanel(app) {
   $('step-toggle-canvas').hidden = !gjkView;
   $('step-toggle-canvas').setAttribute('aria-pressed', String(app.stepMode));
   if (gjkView || castView) updateGjk(app); // the presets and the shapes' controls
+  if (gjkView) updateGradient(app);
   if (castView) updateCast(app);
+  else if (view === 'ray') updateRay(app);
   else if (view === 'segment') updateSegment(app);
   else if (view === 'triangle') updateTriangle(app);
+}
+
+/** The gradient of the signed distance (as `gjk distance --derivatives`), when shown. */
+function updateGradient(app) {
+  $('show-gradient').checked = app.showGradient;
+  const g = app.gradientResult;
+  const row = (d) => `(${fmt(d[0], 3)}, ${fmt(d[1], 3)}, ${fmt(d[2], 3)})`;
+  set('gradient-text', !app.showGradient ? ''
+    : `∂s/∂(x, y, θ): A ${row(g.a)}, B ${row(g.b)}${g.differentiable ? '' : ' — not differentiable here (touching or parallel closest edges): one-sided'}`);
+}
+
+/** The ray cast's answer, with every digit of t and ten decimals of the point and normal. */
+function updateRay(app) {
+  const r = app.rayResult;
+  set('ray-origin', fmtPoint(app.ray.start));
+  set('ray-end', fmtPoint(app.ray.end));
+  if (r.error) {
+    for (const id of ['ray-fraction', 'ray-hit', 'ray-iterations', 'ray-point', 'ray-normal']) set(id, '–');
+    set('ray-status', `invalid input: ${r.error}`);
+    return;
+  }
+  set('ray-fraction', String(r.fraction));
+  set('ray-hit', r.hit ? 'yes' : 'no');
+  set('ray-status', r.status);
+  set('ray-iterations', String(r.iterations));
+  set('ray-point', r.hit ? fmtPoint(r.point, 10) : '– (no hit)');
+  set('ray-normal', r.hit ? fmtPoint(r.normal, 10) : '– (no hit)');
 }
 
 /**
