@@ -13,7 +13,7 @@
 //     shapes and tol * scale of `distance` apart, and (unless the cap was hit) the verdict of
 //     distance() and overlap() agrees with the oracle away from the boundary (a gap or a depth
 //     beyond tol * scale). At the cap, distance is an upper bound: >= oracle - tol * scale.
-// tol is the bound the oracle test pins (tests/test_distance.cpp, tolerance()): 4e-7 for
+// tol is the bound the oracle test pins (tests/support/families.hpp, tolerance()): 4e-7 for
 // float, 1e-12 for double; scale is the largest |world coordinate| or sum of the terms
 // it is computed from (|x| + |y| of a local point plus |x| + |y| of the translation), plus
 // the radii, at least 1.

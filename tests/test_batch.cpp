@@ -16,6 +16,7 @@
 #include "gjk/gjk.hpp"
 #include "oracle/oracle.hpp"
 #include "support/families.hpp"
+#include "support/scalars.hpp"
 
 namespace {
 
@@ -25,9 +26,7 @@ using gjk::PreparedShape;
 using gjk::Termination;
 using gjk::Vec2;
 
-template <class T> class Batch : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
-TYPED_TEST_SUITE(Batch, Scalars);
+GJK_SCALAR_SUITE(Batch);
 
 template <class T> bool same_bits(T a, T b) {
     return std::memcmp(&a, &b, sizeof a) == 0;
@@ -319,7 +318,7 @@ TYPED_TEST(Batch, DistancesMatchTheBruteForceOracle) {
     const Workload<T> w(std::is_same_v<T, float> ? 41u : 42u, 300);
     std::vector<DistanceOutput<T>> out(w.inputs.size());
     gjk::distance_batch<T>(w.inputs, out, 2);
-    const long double bound = std::is_same_v<T, float> ? 4e-7L : 1e-12L;
+    const long double bound = gjk_test::tolerance<T>();
     long double worst = 0;
     std::size_t checked = 0;
     std::size_t input = 0;

@@ -10,6 +10,7 @@
 #include "gjk/gjk.hpp"
 #include "oracle/oracle.hpp"
 #include "support/families.hpp"
+#include "support/scalars.hpp"
 
 using gjk::CastStatus;
 using gjk::Shape;
@@ -17,11 +18,8 @@ using gjk::Vec2;
 
 namespace {
 
-template <class T> class Cast : public ::testing::Test {};
-template <class T> class TimeOfImpact : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
-TYPED_TEST_SUITE(Cast, Scalars);
-TYPED_TEST_SUITE(TimeOfImpact, Scalars);
+GJK_SCALAR_SUITE(Cast);
+GJK_SCALAR_SUITE(TimeOfImpact);
 
 template <class T>
 gjk::CastInput<T> cast_input(const Shape<T>& a, const Shape<T>& b, Vec2<T> pa, Vec2<T> pb,
@@ -238,8 +236,8 @@ namespace {
 
 /// The error bound of a distance at a given time, relative to the motion's scale: 128 eps.
 /// It covers the cast's own stopping tolerance (64 eps of its scale), the GJK distance's
-/// round-off (< 8 eps, tests/test_distance.cpp) and the poses at t computed in T (a few eps);
-/// the measured maxima are printed by the tests and listed in the README.
+/// round-off (< 8 eps, tests/test_distance_oracle.cpp) and the poses at t computed in T (a few
+/// eps); the measured maxima are printed by the tests and listed in the README.
 template <class T> long double tolerance() {
     return 128.0L * std::numeric_limits<T>::epsilon();
 }

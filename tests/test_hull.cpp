@@ -7,13 +7,12 @@
 
 #include "gjk/gjk.hpp"
 #include "oracle/oracle.hpp"
+#include "support/scalars.hpp"
 
 using gjk::Vec2;
 
 namespace {
-template <class T> class Hull : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
-TYPED_TEST_SUITE(Hull, Scalars);
+GJK_SCALAR_SUITE(Hull);
 } // namespace
 
 TYPED_TEST(Hull, DropsDuplicateCollinearAndInteriorPoints) {

@@ -6,16 +6,14 @@
 #include "gjk/gjk.hpp"
 #include "oracle/oracle.hpp"
 #include "support/families.hpp"
+#include "support/scalars.hpp"
 
 using gjk::Shape;
 using gjk::Status;
 using gjk::Termination;
 
 namespace {
-template <class T> class Overlap : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
-TYPED_TEST_SUITE(Overlap, Scalars);
-
+GJK_SCALAR_SUITE(Overlap);
 } // namespace
 
 TYPED_TEST(Overlap, FarApartShapesStopAtTheFirstSeparatingSupportPlane) {
@@ -68,19 +66,13 @@ TYPED_TEST(Overlap, AgreesWithTheOracleAwayFromTheBoundary) {
         const auto ha = oracle::hull(gjk_test::world(k.a, k.xa));
         const auto hb = oracle::hull(gjk_test::world(k.b, k.xb));
         const long double expected = oracle::rounded_distance(ha, k.ra, hb, k.rb);
-        const long double tol = (std::is_same_v<T, float> ? 4e-7L : 1e-12L) * gjk_test::scale_of(k);
+        const long double tol = gjk_test::tolerance<T>() * gjk_test::scale_of(k);
         if (expected > tol) {
             ASSERT_FALSE(r.overlap) << gjk_test::family_name(family) << " " << i;
             ++separated;
         } else {
             // Clearly into each other (depth beyond the tolerance) must be an overlap.
-            const bool cores_meet = oracle::intersect(ha, hb);
-            long double depth = 0;
-            if (cores_meet && ha.size() <= 64 && hb.size() <= 64) {
-                depth = oracle::depth(ha, hb) + k.ra + k.rb;
-            } else if (!cores_meet) {
-                depth = k.ra + k.rb - oracle::distance(ha, hb).distance;
-            }
+            const long double depth = gjk_test::depth_of(k, ha, hb);
             if (depth > tol) {
                 ASSERT_TRUE(r.overlap) << gjk_test::family_name(family) << " " << i;
                 ++overlapping;

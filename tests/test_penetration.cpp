@@ -10,6 +10,7 @@
 #include "gjk/gjk.hpp"
 #include "oracle/oracle.hpp"
 #include "support/families.hpp"
+#include "support/scalars.hpp"
 
 using gjk::EpaTermination;
 using gjk::Shape;
@@ -18,9 +19,7 @@ using gjk::Vec2;
 
 namespace {
 
-template <class T> class Penetration : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
-TYPED_TEST_SUITE(Penetration, Scalars);
+GJK_SCALAR_SUITE(Penetration);
 
 using gjk_test::input;
 

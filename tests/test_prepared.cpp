@@ -12,15 +12,14 @@
 #include "gjk/gjk.hpp"
 #include "oracle/oracle.hpp"
 #include "support/families.hpp"
+#include "support/scalars.hpp"
 
 using gjk::PreparedShape;
 using gjk::Vec2;
 
-template <class T> class Prepared : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
-TYPED_TEST_SUITE(Prepared, Scalars);
-
 namespace {
+
+GJK_SCALAR_SUITE(Prepared);
 
 /// n points on an ellipse at sorted random angles, plus interior points and repeats.
 template <class T> std::vector<Vec2<T>> ellipse_with_clutter(std::mt19937_64& rng, int n) {
@@ -116,7 +115,7 @@ TYPED_TEST(Prepared, VerticesAreTheCounterClockwiseHullWithTheirInputIndices) {
 TYPED_TEST(Prepared, DistanceAndOverlapAgreeWithThePlainPointSets) {
     using T = TypeParam;
     gjk_test::Generator gen(77);
-    const long double bound = std::is_same_v<T, float> ? 4e-7L : 1e-12L; // test_distance.cpp
+    const long double bound = gjk_test::tolerance<T>(); // the oracle tests' bound
     int compared = 0;
     for (int f = 0; f < static_cast<int>(gjk_test::Family::count); ++f) {
         for (int k = 0; k < 150; ++k) {
@@ -156,7 +155,7 @@ TYPED_TEST(Prepared, DistanceAndOverlapAgreeWithThePlainPointSets) {
 TYPED_TEST(Prepared, BigPolygonAgainstSmallShapeMatchesTheOracleInBothOrders) {
     using T = TypeParam;
     gjk_test::Generator gen(31);
-    const long double bound = std::is_same_v<T, float> ? 4e-7L : 1e-12L; // test_distance.cpp
+    const long double bound = gjk_test::tolerance<T>(); // the oracle tests' bound
     int overlapping = 0;
     for (int n : {17, 40, 300, 5000}) {
         for (int k = 0; k < 60; ++k) {

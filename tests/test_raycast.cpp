@@ -14,6 +14,7 @@
 #include "gjk/gjk.hpp"
 #include "gjk/raycast.hpp"
 #include "oracle/oracle.hpp"
+#include "support/scalars.hpp"
 
 using gjk::CastStatus;
 using gjk::Vec2;
@@ -22,9 +23,7 @@ using oracle::R;
 
 namespace {
 
-template <class T> class RayCast : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
-TYPED_TEST_SUITE(RayCast, Scalars);
+GJK_SCALAR_SUITE(RayCast);
 
 /// The exact first hit of the ray o + t r, t in [0, max], on the convex polygon `h` (the exact
 /// hull, counter-clockwise, 3 or more vertices): Cyrus-Beck in rationals. Each edge's outward

@@ -7,15 +7,14 @@
 #include <type_traits>
 
 #include "gjk/segment.hpp"
+#include "support/scalars.hpp"
 
 using gjk::SegmentRegion;
 using gjk::Vec2;
 
 namespace {
 
-template <class T> class Segment : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
-TYPED_TEST_SUITE(Segment, Scalars);
+GJK_SCALAR_SUITE(Segment);
 
 } // namespace
 

@@ -20,15 +20,14 @@
 #include <vector>
 
 #include "gjk/gjk.hpp"
+#include "support/scalars.hpp"
 
 using gjk::Status;
 using gjk::Vec2;
 
 namespace {
 
-template <class T> class Touching : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
-TYPED_TEST_SUITE(Touching, Scalars);
+GJK_SCALAR_SUITE(Touching);
 
 /// Every order of a polygon's vertices: each rotation of the list, forwards and backwards.
 template <class T> std::vector<std::vector<Vec2<T>>> orders(const std::vector<Vec2<T>>& p) {

@@ -8,15 +8,14 @@
 #include <random>
 
 #include "gjk/triangle.hpp"
+#include "support/scalars.hpp"
 
 using gjk::TriangleRegion;
 using gjk::Vec2;
 
 namespace {
 
-template <class T> class Triangle : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
-TYPED_TEST_SUITE(Triangle, Scalars);
+GJK_SCALAR_SUITE(Triangle);
 
 struct LPoint {
     long double x, y;

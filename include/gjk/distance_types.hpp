@@ -10,7 +10,7 @@ namespace gjk {
 
 /// The iteration cap of every GJK loop in the library, unless the input sets another. GJK on
 /// polygons ends in as many iterations as Z has vertices at most, and in practice in a handful
-/// (the oracle tests, 1024-gons included, see at most 12: tests/test_distance.cpp);
+/// (the oracle tests, 1024-gons included, see at most 12: tests/test_distance_oracle.cpp);
 /// 64 leaves room for worse while keeping a stuck loop cheap.
 inline constexpr int kMaxIterations = 64;
 

@@ -1,12 +1,15 @@
 // Seeded random shape pairs for the oracle tests, one family per situation the core issue
 // names. Shapes are generated in the scalar type under test; the oracle then reads exactly
-// those values (in long double), so both sides answer the same question.
+// those values (in long double), so both sides answer the same question. With them, what the
+// oracle tests share: a case as the library's input and as the oracle's points, its scale, the
+// core issue's bound at that scale, and the oracle's depth of a pair.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "gjk/math.hpp"
@@ -80,6 +83,14 @@ std::vector<oracle::P> world(const std::vector<gjk::Vec2<T>>& pts, const gjk::Tr
     return out;
 }
 
+/// The points as the oracle sees them, untransformed: each T value read exactly.
+template <class T> std::vector<oracle::P> to_oracle(const std::vector<gjk::Vec2<T>>& pts) {
+    std::vector<oracle::P> out;
+    for (const auto& p : pts)
+        out.push_back({p.x, p.y});
+    return out;
+}
+
 /// The scale of the core issue's tolerances: the largest |world coordinate| plus the radii,
 /// at least 1.
 template <class T> long double scale_of(const Case<T>& k) {
@@ -89,6 +100,30 @@ template <class T> long double scale_of(const Case<T>& k) {
     for (const auto& p : world(k.b, k.xb))
         m = std::max({m, std::fabs(p.x), std::fabs(p.y)});
     return std::max<long double>(1, m + k.ra + k.rb);
+}
+
+/// The core issue's bound on a distance (and a witness point's offset from its shape), relative
+/// to scale_of(): 4e-7 in float, 1e-12 in double. The oracle tests (test_distance_oracle.cpp)
+/// hold every family to it.
+template <class T> long double tolerance() {
+    return std::is_same_v<T, float> ? 4e-7L : 1e-12L;
+}
+
+/// How deep the shapes of a case are into each other, from the brute-force oracle (ha, hb: the
+/// hulls of its world points): the cores' depth plus the radii where the cores meet, the radii
+/// less the cores' distance where they do not. 0 (not known to overlap) where the cores meet and
+/// one has more than 64 vertices: oracle::depth builds the O(n m) Minkowski hull.
+template <class T>
+long double depth_of(const Case<T>& k, const std::vector<oracle::P>& ha,
+                     const std::vector<oracle::P>& hb) {
+    const bool cores_meet = oracle::intersect(ha, hb);
+    long double depth = 0;
+    if (cores_meet && ha.size() <= 64 && hb.size() <= 64) {
+        depth = oracle::depth(ha, hb) + k.ra + k.rb;
+    } else if (!cores_meet) {
+        depth = k.ra + k.rb - oracle::distance(ha, hb).distance;
+    }
+    return depth;
 }
 
 class Generator {
