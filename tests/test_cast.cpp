@@ -143,6 +143,30 @@ TYPED_TEST(Cast, IterationCapIsReportedWithASafeFraction) {
     EXPECT_LE(r.fraction, full.fraction);
 }
 
+// max_fraction ends the step early: the boxes meeting at t = 0.5 do not meet by t = 0.4 (the
+// fraction is then max_fraction) and meet at 0.5 when the step runs to 0.6.
+TYPED_TEST(Cast, MaxFractionEndsTheStepThere) {
+    using T = TypeParam;
+    const auto box = Shape<T>::box(1, 1);
+    auto in = cast_input<T>(box, box, {}, {5, T(0.5)}, {}, {-6, 0});
+    in.max_fraction = T(0.4);
+    const auto short_step = gjk::shape_cast(in);
+    EXPECT_EQ(short_step.status, CastStatus::separated);
+    EXPECT_FALSE(short_step.hit);
+    EXPECT_EQ(short_step.fraction, T(0.4));
+    in.max_fraction = T(0.6);
+    const auto r = gjk::shape_cast(in);
+    EXPECT_EQ(r.status, CastStatus::hit);
+    EXPECT_NEAR(r.fraction, T(0.5), fraction_tolerance<T>());
+    for (const T bad : {T(-0.1), T(1.5), std::numeric_limits<T>::quiet_NaN()}) {
+        in.max_fraction = bad;
+        const auto e = gjk::shape_cast(in);
+        EXPECT_EQ(e.status, CastStatus::invalid_input);
+        EXPECT_EQ(e.motion_error, gjk::MotionError::bad_max_fraction);
+        EXPECT_STREQ(gjk::error_message(e), "max_fraction is not in [0, 1]");
+    }
+}
+
 // Bad input names what is wrong; nothing is computed.
 TYPED_TEST(Cast, RejectsBadInputWithAReason) {
     using T = TypeParam;
@@ -195,6 +219,32 @@ TYPED_TEST(TimeOfImpact, TurningStickHitsTheCircleAtTheAnalyticAngle) {
     const double theta = std::acos(0.1 / 1.5);
     EXPECT_NEAR(r.normal.x, T(std::sin(theta)), T(1e-4));
     EXPECT_NEAR(r.normal.y, T(-std::cos(theta)), T(1e-4));
+}
+
+// The turning stick with a target separation of 0.2: the stick's line stops 0.1 + 0.2 from
+// the circle's centre, at cos(theta) = 0.3 / 1.5. With max_fraction before that time the step
+// ends without contact at max_fraction.
+TYPED_TEST(TimeOfImpact, TargetSeparationAndMaxFractionOnTheTurningStick) {
+    using T = TypeParam;
+    const auto circle = Shape<T>::circle({0, 0}, T(0.1));
+    const auto stick = Shape<T>::segment({-2, 0}, {2, 0});
+    gjk::ToiInput<T> in;
+    in.a = circle;
+    in.b = stick;
+    in.sweep_a = {{}, {0, T(1.5)}, {0, T(1.5)}, 0, 0};
+    in.sweep_b = {{}, {}, {}, 0, T(1.5707963267948966)};
+    in.target_separation = T(0.2);
+    const double expected = std::acos(0.3 / 1.5) / 1.5707963267948966;
+    const auto r = gjk::time_of_impact(in);
+    EXPECT_EQ(r.status, CastStatus::hit);
+    EXPECT_NEAR(r.fraction, T(expected), T(200) * std::numeric_limits<T>::epsilon() * 4);
+    EXPECT_LE(r.iterations, 10);
+    in.max_fraction = T(expected - 0.05);
+    const auto early = gjk::time_of_impact(in);
+    EXPECT_EQ(early.status, CastStatus::separated);
+    EXPECT_EQ(early.fraction, in.max_fraction);
+    in.max_fraction = T(2);
+    EXPECT_EQ(gjk::time_of_impact(in).motion_error, gjk::MotionError::bad_max_fraction);
 }
 
 // Sweeps without rotation are shape casts: same fraction.
