@@ -270,6 +270,27 @@ TYPED_TEST(TimeOfImpact, SweepWithoutRotationIsAShapeCast) {
     EXPECT_NEAR(r.fraction, s.fraction, T(1e3) * std::numeric_limits<T>::epsilon());
 }
 
+// The cap stops the outer loop and says so; the fraction it leaves is safe (no later than the
+// contact the full query finds), as every step ends where contact is not yet reached.
+TYPED_TEST(TimeOfImpact, IterationCapIsReportedWithASafeFraction) {
+    using T = TypeParam;
+    const auto circle = Shape<T>::circle({0, 0}, T(0.1));
+    const auto stick = Shape<T>::segment({-2, 0}, {2, 0});
+    gjk::ToiInput<T> in;
+    in.a = circle;
+    in.b = stick;
+    in.sweep_a = {{}, {0, T(1.5)}, {0, T(1.5)}, 0, 0};
+    in.sweep_b = {{}, {}, {}, 0, T(1.5707963267948966)};
+    const auto full = gjk::time_of_impact(in);
+    ASSERT_EQ(full.status, CastStatus::hit);
+    ASSERT_GE(full.iterations, 2);
+    in.max_iterations = 1;
+    const auto r = gjk::time_of_impact(in);
+    EXPECT_EQ(r.status, CastStatus::max_iterations);
+    EXPECT_FALSE(r.hit);
+    EXPECT_LE(r.fraction, full.fraction);
+}
+
 TYPED_TEST(TimeOfImpact, RejectsNonFiniteSweeps) {
     using T = TypeParam;
     const auto box = Shape<T>::box(1, 1);
