@@ -17,12 +17,16 @@
 // n-gon against 1000 8-gons: the n-gon stays in the cache), Batch (1e6 pairs through
 // gjk::distance_batch on 1 and 2 threads). Counters: ns_per_query, mean iterations, and max_error:
 // the largest |distance - gjk double's distance| over the workload, divided by the pair's scale
-// (the accuracy the speed is bought at).
+// (the accuracy the speed is bought at). Toi (10,000 8-gon pairs on sweeps: B flies at A, both
+// turn, B up to 1.5 rad; gjk::time_of_impact against b2TimeOfImpact, both stopping at a core
+// distance of b2_linearSlop; iterations = outer iterations, b2_toiIters for Box2D);
+// gjk/Toi/slop_tolerance accepts Box2D's tolerance (b2_linearSlop / 4) instead of 64 eps.
 #include <benchmark/benchmark.h>
 #include <box2d/b2_collision.h>
 #include <box2d/b2_distance.h>
 #include <box2d/b2_math.h>
 #include <box2d/b2_polygon_shape.h>
+#include <box2d/b2_time_of_impact.h>
 
 #include <algorithm>
 #include <cmath>
@@ -32,6 +36,10 @@
 
 #include "floor.hpp"
 #include "gjk/gjk.hpp"
+
+// Box2D 2.4.1 counts time of impact iterations in this global (b2_time_of_impact.cpp, exported
+// but not declared in a header).
+extern int32 b2_toiIters;
 
 namespace {
 
@@ -554,6 +562,138 @@ void box2d_big(benchmark::State& state, int n, bool shared = false) {
     set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), 0);
 }
 
+// --- Toi -------------------------------------------------------------------------------------
+
+/// One time of impact query: two 8-gons and their sweeps (centres at the polygons' origins).
+struct ToiCase {
+    std::vector<gjk::Vec2<double>> a, b;
+    double a_c0x, a_c0y, a_c1x, a_c1y, a_a0, a_a1;
+    double b_c0x, b_c0y, b_c1x, b_c1y, b_a0, b_a1;
+};
+
+/// B starts 3 to 6 from A and flies at it (0.5 to 2 times the distance, off by up to a
+/// quarter of it sideways), turning up to 1.5 rad; A drifts and turns up to 0.5 rad.
+const std::vector<ToiCase>& toi_cases() {
+    static const std::vector<ToiCase> cases = [] {
+        std::mt19937_64 rng(2024);
+        std::uniform_real_distribution<double> u(-1, 1);
+        std::vector<ToiCase> out;
+        for (int i = 0; i < kPairs; ++i) {
+            ToiCase c;
+            c.a = convex(rng, 8, 1.0);
+            c.b = convex(rng, 8, 1.0);
+            c.a_c0x = u(rng) * 10, c.a_c0y = u(rng) * 10, c.a_a0 = u(rng) * 3.14159;
+            c.a_c1x = c.a_c0x + u(rng) * 0.2, c.a_c1y = c.a_c0y + u(rng) * 0.2;
+            c.a_a1 = c.a_a0 + u(rng) * 0.5;
+            const double r = 3 + 1.5 * (u(rng) + 1), dir = u(rng) * 3.14159;
+            const double dx = std::cos(dir), dy = std::sin(dir);
+            c.b_c0x = c.a_c0x + r * dx, c.b_c0y = c.a_c0y + r * dy, c.b_a0 = u(rng) * 3.14159;
+            const double reach = r * (1.25 + 0.75 * u(rng)), side = r * 0.25 * u(rng);
+            c.b_c1x = c.b_c0x - reach * dx - side * dy, c.b_c1y = c.b_c0y - reach * dy + side * dx;
+            c.b_a1 = c.b_a0 + u(rng) * 1.5;
+            out.push_back(std::move(c));
+        }
+        return out;
+    }();
+    return cases;
+}
+
+template <class T> struct ToiWorkload {
+    std::vector<std::vector<gjk::Vec2<T>>> a, b;
+    std::vector<gjk::ToiInput<T>> inputs;
+};
+
+template <class T> const ToiWorkload<T>& toi_workload() {
+    static const ToiWorkload<T> w = [] {
+        ToiWorkload<T> w;
+        const auto& cases = toi_cases();
+        for (const ToiCase& c : cases) {
+            w.a.push_back(cast<T>(c.a));
+            w.b.push_back(cast<T>(c.b));
+        }
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            const ToiCase& c = cases[i];
+            gjk::ToiInput<T> in;
+            in.a = gjk::ShapeView<T>(w.a[i]);
+            in.b = gjk::ShapeView<T>(w.b[i]);
+            in.sweep_a = {
+                {}, {T(c.a_c0x), T(c.a_c0y)}, {T(c.a_c1x), T(c.a_c1y)}, T(c.a_a0), T(c.a_a1)};
+            in.sweep_b = {
+                {}, {T(c.b_c0x), T(c.b_c0y)}, {T(c.b_c1x), T(c.b_c1y)}, T(c.b_a0), T(c.b_a1)};
+            in.target_separation = T(b2_linearSlop); // Box2D's core target for these radii
+            w.inputs.push_back(in);
+        }
+        return w;
+    }();
+    return w;
+}
+
+template <class T> void gjk_toi(benchmark::State& state, bool slop_tolerance = false) {
+    std::vector<gjk::ToiInput<T>> inputs = toi_workload<T>().inputs;
+    if (slop_tolerance) {
+        for (auto& in : inputs)
+            in.tolerance = T(0.25 * b2_linearSlop);
+    }
+    double iterations = 0;
+    int hits = 0;
+    for (const auto& in : inputs) {
+        const auto out = gjk::time_of_impact(in);
+        iterations += out.iterations;
+        hits += out.hit;
+    }
+    for (auto _ : state) {
+        for (const auto& in : inputs)
+            benchmark::DoNotOptimize(gjk::time_of_impact(in));
+    }
+    set_counters(state, inputs.size(), iterations / double(inputs.size()), 0);
+    state.counters["hits"] = hits;
+}
+
+void box2d_toi(benchmark::State& state) {
+    const auto& cases = toi_cases();
+    std::vector<b2PolygonShape> a(cases.size()), b(cases.size());
+    std::vector<b2TOIInput> inputs(cases.size());
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const ToiCase& c = cases[i];
+        const std::vector<b2Vec2> pa = to_b2(c.a), pb = to_b2(c.b);
+        a[i].Set(pa.data(), static_cast<int32>(pa.size())); // radius b2_polygonRadius
+        b[i].Set(pb.data(), static_cast<int32>(pb.size()));
+        b2TOIInput& in = inputs[i];
+        in.proxyA.Set(&a[i], 0);
+        in.proxyB.Set(&b[i], 0);
+        auto sweep = [](double c0x, double c0y, double c1x, double c1y, double a0, double a1) {
+            b2Sweep s;
+            s.localCenter.SetZero();
+            s.c0.Set(float(c0x), float(c0y));
+            s.c.Set(float(c1x), float(c1y));
+            s.a0 = float(a0);
+            s.a = float(a1);
+            s.alpha0 = 0.0f;
+            return s;
+        };
+        in.sweepA = sweep(c.a_c0x, c.a_c0y, c.a_c1x, c.a_c1y, c.a_a0, c.a_a1);
+        in.sweepB = sweep(c.b_c0x, c.b_c0y, c.b_c1x, c.b_c1y, c.b_a0, c.b_a1);
+        in.tMax = 1.0f;
+    }
+    const int32 before = b2_toiIters;
+    int hits = 0;
+    for (const auto& in : inputs) {
+        b2TOIOutput out;
+        b2TimeOfImpact(&out, &in);
+        hits += out.state == b2TOIOutput::e_touching;
+    }
+    const double iterations = double(b2_toiIters - before) / double(inputs.size());
+    for (auto _ : state) {
+        for (const auto& in : inputs) {
+            b2TOIOutput out;
+            b2TimeOfImpact(&out, &in);
+            benchmark::DoNotOptimize(out);
+        }
+    }
+    set_counters(state, inputs.size(), iterations, 0);
+    state.counters["hits"] = hits;
+}
+
 // --- Batch -----------------------------------------------------------------------------------
 
 void gjk_batch(benchmark::State& state, int threads) {
@@ -630,6 +770,12 @@ int main(int argc, char** argv) {
             box2d_big(s, n, true);
         })->Unit(ms);
     }
+    RegisterBenchmark("gjk/Toi", [](benchmark::State& s) { gjk_toi<float>(s); })->Unit(ms);
+    RegisterBenchmark("gjk_double/Toi", [](benchmark::State& s) { gjk_toi<double>(s); })->Unit(ms);
+    RegisterBenchmark("gjk/Toi/slop_tolerance", [](benchmark::State& s) {
+        gjk_toi<float>(s, true);
+    })->Unit(ms);
+    RegisterBenchmark("box2d/Toi", box2d_toi)->Unit(ms);
     for (int threads : {1, 2}) {
         RegisterBenchmark(("gjk/Batch/threads:" + std::to_string(threads)).c_str(),
                           [threads](benchmark::State& s) { gjk_batch(s, threads); })

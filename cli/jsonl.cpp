@@ -272,7 +272,54 @@ template <class T> std::string compute_cast(const CastQuery& q, bool& error) {
         error = true;
         return dump_line({{"error", message}});
     }
+    if (!narrow(q.target_separation, "target_separation", in.target_separation, message)) {
+        error = true;
+        return dump_line({{"error", message}});
+    }
+    in.max_fraction = static_cast<T>(q.max_fraction);
     const CastOutput<T> out = shape_cast(in);
+    if (out.status == CastStatus::invalid_input) {
+        error = true;
+        return dump_line({{"error", error_message(out)}});
+    }
+    return dump_line(cast_json(out));
+}
+
+template <class T> std::string compute_toi(const ToiQuery& q, bool& error) {
+    auto prepared = prepare<T>(q.shapes);
+    if (auto* message = std::get_if<std::string>(&prepared)) {
+        error = true;
+        return dump_line({{"error", *message}});
+    }
+    const Prepared<T>& p = std::get<Prepared<T>>(prepared);
+    ToiInput<T> in;
+    in.a = p.a;
+    in.b = p.b;
+    std::string message;
+    T unused;
+    for (const char* name : {"sweep_a", "sweep_b"}) {
+        const SweepSpec& s = name[6] == 'a' ? q.sweep_a : q.sweep_b;
+        const std::string field = name;
+        if (!narrow(s.center.x, field + ".center[0]", unused, message) ||
+            !narrow(s.center.y, field + ".center[1]", unused, message) ||
+            !narrow(s.from.x, field + ".from[0]", unused, message) ||
+            !narrow(s.from.y, field + ".from[1]", unused, message) ||
+            !narrow(s.from_angle, field + ".from[2]", unused, message, /*ranged=*/false) ||
+            !narrow(s.to.x, field + ".to[0]", unused, message) ||
+            !narrow(s.to.y, field + ".to[1]", unused, message) ||
+            !narrow(s.to_angle, field + ".to[2]", unused, message, /*ranged=*/false)) {
+            error = true;
+            return dump_line({{"error", message}});
+        }
+    }
+    if (!narrow(q.target_separation, "target_separation", in.target_separation, message)) {
+        error = true;
+        return dump_line({{"error", message}});
+    }
+    in.sweep_a = to_sweep<T>(q.sweep_a);
+    in.sweep_b = to_sweep<T>(q.sweep_b);
+    in.max_fraction = static_cast<T>(q.max_fraction);
+    const CastOutput<T> out = time_of_impact(in);
     if (out.status == CastStatus::invalid_input) {
         error = true;
         return dump_line({{"error", error_message(out)}});
@@ -302,6 +349,71 @@ std::variant<json, std::string> parse_object(std::string_view line, const char* 
         return std::string("expected an object ") + expected + ", got " + j.type_name();
     }
     return j;
+}
+
+/// The optional "max_fraction" (in [0, 1]) and "target_separation" (finite, >= 0) of a cast or
+/// time of impact line.
+bool read_motion_options(const json& j, double& max_fraction, double& target_separation,
+                         std::string& error) {
+    if (const auto it = j.find("max_fraction"); it != j.end()) {
+        if (!read_number(*it, "max_fraction", max_fraction, error)) {
+            return false;
+        }
+        if (!(max_fraction >= 0 && max_fraction <= 1)) {
+            error = "max_fraction: " + short_number(max_fraction) + " is not in [0, 1]";
+            return false;
+        }
+    }
+    if (const auto it = j.find("target_separation"); it != j.end()) {
+        if (!read_number(*it, "target_separation", target_separation, error)) {
+            return false;
+        }
+        if (!(target_separation >= 0)) {
+            error = "target_separation: " + short_number(target_separation) + " is negative";
+            return false;
+        }
+    }
+    return true;
+}
+
+/// A SWEEP object: {"center": [x, y], "from": [x, y, angle], "to": [x, y, angle]}.
+bool read_sweep(const json& j, const std::string& name, SweepSpec& sweep, std::string& error) {
+    if (!j.is_object()) {
+        error = name + ": expected {\"center\": [x, y], \"from\": [x, y, angle], \"to\": [x, y, "
+                       "angle]}";
+        return false;
+    }
+    for (const auto& item : j.items()) {
+        const std::string& key = item.key();
+        if (key != "center" && key != "from" && key != "to") {
+            error = name + "." + key + ": unknown field (expected center, from, to)";
+            return false;
+        }
+    }
+    if (const auto c = j.find("center");
+        c != j.end() && !read_point(*c, name + ".center", sweep.center, error)) {
+        return false;
+    }
+    for (const char* end : {"from", "to"}) {
+        const std::string field = name + "." + end;
+        const auto it = j.find(end);
+        if (it == j.end()) {
+            error = field + ": missing";
+            return false;
+        }
+        if (!it->is_array() || it->size() != 3) {
+            error = field + ": expected [x, y, angle]";
+            return false;
+        }
+        Vec2<double>& p = end[0] == 'f' ? sweep.from : sweep.to;
+        double& angle = end[0] == 'f' ? sweep.from_angle : sweep.to_angle;
+        if (!read_number((*it)[0], field + "[0]", p.x, error) ||
+            !read_number((*it)[1], field + "[1]", p.y, error) ||
+            !read_number((*it)[2], field + "[2]", angle, error)) {
+            return false;
+        }
+    }
+    return true;
 }
 
 /// The shapes "a" and "b" of a parsed line.
@@ -425,6 +537,47 @@ std::variant<CastQuery, std::string> parse_cast_query(std::string_view line,
         if (it != j.end() && !read_point(*it, name, t, error)) {
             return error;
         }
+    }
+    if (!read_motion_options(j, q.max_fraction, q.target_separation, error)) {
+        return error;
+    }
+    return q;
+}
+
+std::variant<ToiQuery, std::string> parse_toi_query(std::string_view line, const Options& options) {
+    auto parsed = parse_object(
+        line, "{\"a\": SHAPE, \"b\": SHAPE, \"sweep_a\": SWEEP, \"sweep_b\": SWEEP}", options);
+    if (auto* message = std::get_if<std::string>(&parsed)) {
+        return *message;
+    }
+    const json& j = std::get<json>(parsed);
+    auto shapes = read_shapes(j, options);
+    if (auto* message = std::get_if<std::string>(&shapes)) {
+        return *message;
+    }
+    ToiQuery q;
+    q.shapes = std::move(std::get<Query>(shapes));
+    for (const char* name : {"a", "b"}) {
+        const json& shape = j[name];
+        for (const char* pose : {"position", "angle"}) {
+            if (shape.contains(pose)) {
+                return std::string(name) + "." + pose + ": not allowed in gjk toi (sweep_" + name +
+                       " gives the poses)";
+            }
+        }
+    }
+    std::string error;
+    for (const char* name : {"sweep_a", "sweep_b"}) {
+        const auto it = j.find(name);
+        if (it == j.end()) {
+            return std::string(name) + ": missing";
+        }
+        if (!read_sweep(*it, name, name[6] == 'a' ? q.sweep_a : q.sweep_b, error)) {
+            return error;
+        }
+    }
+    if (!read_motion_options(j, q.max_fraction, q.target_separation, error)) {
+        return error;
     }
     return q;
 }
@@ -607,6 +760,18 @@ std::string process_cast_line(std::string_view line, const Options& options, boo
     const CastQuery& q = std::get<CastQuery>(parsed);
     return options.precision == Precision::float32 ? compute_cast<float>(q, error)
                                                    : compute_cast<double>(q, error);
+}
+
+std::string process_toi_line(std::string_view line, const Options& options, bool& error) {
+    error = false;
+    auto parsed = parse_toi_query(without_cr(line), options);
+    if (auto* message = std::get_if<std::string>(&parsed)) {
+        error = true;
+        return dump_line({{"error", *message}});
+    }
+    const ToiQuery& q = std::get<ToiQuery>(parsed);
+    return options.precision == Precision::float32 ? compute_toi<float>(q, error)
+                                                   : compute_toi<double>(q, error);
 }
 
 template std::variant<Prepared<float>, std::string> prepare<float>(const Query&);

@@ -16,8 +16,11 @@
 //   or {"error": "<what is wrong, naming the field>"}.
 //
 // The `gjk cast` JSONL contract (gjk::shape_cast):
-// Input line:  {"a": SHAPE, "b": SHAPE, "translation_a": [x, y], "translation_b": [x, y]}
-//   translations optional ([0, 0]); B (and A) move by t * translation over t in [0, 1].
+// Input line:  {"a": SHAPE, "b": SHAPE, "translation_a": [x, y], "translation_b": [x, y],
+//               "max_fraction": f, "target_separation": s}
+//   translations optional ([0, 0]); B (and A) move by t * translation over t in
+//   [0, max_fraction]; max_fraction optional (1, within [0, 1]), target_separation optional
+//   (0, finite and >= 0: contact is this gap between the surfaces).
 // Output line: {"hit": bool, "fraction": t, "point": [x, y], "normal": [x, y],
 //               "iterations": n, "status": "<word>"}
 //   status: "hit" (first contact at fraction), "separated" (no contact during the move, or
@@ -32,6 +35,16 @@
 //   the first point of the ray on the shape (its core rounded by its radius), the outward
 //   normal there; from inside, a hit at 0 with a zero normal; a miss: hit false, fraction
 //   max_fraction. Or {"error": "..."}.
+//
+// The `gjk toi` JSONL contract (gjk::time_of_impact):
+// Input line:  {"a": SHAPE, "b": SHAPE, "sweep_a": SWEEP, "sweep_b": SWEEP,
+//               "max_fraction": f, "target_separation": s}
+//   SWEEP = {"center": [x, y], "from": [x, y, angle], "to": [x, y, angle]}: the shape's
+//   rotation centre in its local frame (optional, [0, 0]) and its pose at t = 0 and t = 1
+//   (rotate by angle about the shape's origin, then translate), interpolated linearly (the
+//   centre's world position and the angle). A SHAPE's own position or angle is an error here.
+//   max_fraction and target_separation as for `gjk cast`.
+// Output line: as `gjk cast`'s.
 #pragma once
 
 #include <cmath>
@@ -72,7 +85,40 @@ struct RayQuery {
 struct CastQuery {
     Query shapes;
     Vec2<double> translation_a{}, translation_b{};
+    double max_fraction = 1;
+    double target_separation = 0;
 };
+
+/// A sweep as the `gjk toi` line gives it: the rotation centre (local) and two poses.
+struct SweepSpec {
+    Vec2<double> center{};
+    Vec2<double> from{}, to{}; ///< the shape's translation at t = 0 and t = 1
+    double from_angle = 0, to_angle = 0;
+};
+
+/// One parsed `gjk toi` input line.
+struct ToiQuery {
+    Query shapes;
+    SweepSpec sweep_a, sweep_b;
+    double max_fraction = 1;
+    double target_separation = 0;
+};
+
+/// The library's sweep for a SweepSpec in scalar T: the centre's world positions
+/// c = rotate(angle, center) + translation at both ends (as the Python package converts).
+template <class T> Sweep<T> to_sweep(const SweepSpec& s) {
+    Sweep<T> sweep;
+    sweep.local_center = {static_cast<T>(s.center.x), static_cast<T>(s.center.y)};
+    const Transform<T> xf0 = Transform<T>::from(
+        {static_cast<T>(s.from.x), static_cast<T>(s.from.y)}, static_cast<T>(s.from_angle));
+    const Transform<T> xf1 = Transform<T>::from({static_cast<T>(s.to.x), static_cast<T>(s.to.y)},
+                                                static_cast<T>(s.to_angle));
+    sweep.c0 = apply(xf0, sweep.local_center);
+    sweep.c1 = apply(xf1, sweep.local_center);
+    sweep.a0 = static_cast<T>(s.from_angle);
+    sweep.a1 = static_cast<T>(s.to_angle);
+    return sweep;
+}
 
 enum class Precision { float32, float64 };
 
@@ -122,6 +168,10 @@ template <class T> struct Prepared {
     }
 };
 
+/// Parses one `gjk toi` input line: the query, or an error message naming the field.
+std::variant<ToiQuery, std::string> parse_toi_query(std::string_view line,
+                                                    const Options& options = {});
+
 /// The largest |value| (coordinate, position, radius) the kernel computes with in scalar T:
 /// with every value within L, a point of the Minkowski difference is within 4 sqrt(2) L of
 /// the origin and the loop's largest products (cross and dot products of two differences of
@@ -162,6 +212,9 @@ std::string process_ray_line(std::string_view line, const Options& options, bool
 
 /// The `gjk cast` contract for one line, as process_line.
 std::string process_cast_line(std::string_view line, const Options& options, bool& error);
+
+/// The `gjk toi` contract for one line, as process_line.
+std::string process_toi_line(std::string_view line, const Options& options, bool& error);
 
 /// One line of JSON text; invalid UTF-8 (which can only come from echoing input) is replaced.
 std::string dump_line(const nlohmann::ordered_json& j);

@@ -5,6 +5,8 @@
 //   gjk cast [FILE|-] [--precision double|float] [--threads N]                 JSONL shape casts
 //   gjk raycast [FILE|-] [--precision double|float] [--threads N]              JSONL ray casts
 //                [--max-points N] [--max-line-bytes N]
+//   gjk toi [FILE|-] [--precision double|float] [--threads N]                  JSONL times of
+//                [--max-points N] [--max-line-bytes N]                         impact (sweeps)
 //   gjk svg [FILE|-] [--iteration K] [--title T] [--voronoi] -o out.svg         a picture
 //   gjk demo [--out DIR]                                                        built-in scenes
 //   gjk --version                                                               "gjk 0.1.0"
@@ -281,6 +283,10 @@ int main(int argc, char** argv) {
     CLI::App* cast = line_command("cast", "answer JSONL shape casts, one per line", cast_file);
     CLI::App* raycast = line_command("raycast", "answer JSONL ray casts, one per line", ray_file);
 
+    std::string toi_file = "-";
+    CLI::App* toi =
+        line_command("toi", "answer JSONL times of impact (translation and rotation)", toi_file);
+
     std::string svg_file = "-", svg_out;
     int iteration = 0;
     CLI::App* svg = app.add_subcommand("svg", "draw one query and its iterations as SVG");
@@ -315,13 +321,16 @@ int main(int argc, char** argv) {
         options.max_line_bytes = max_line_bytes;
         return run_lines(file, options, threads, process_line);
     }
-    if (*cast || *raycast) {
+    if (*cast || *raycast || *toi) {
         Options options;
         options.precision = precision == "float" ? Precision::float32 : Precision::float64;
         options.max_points = max_points;
         options.max_line_bytes = max_line_bytes;
-        return *cast ? run_lines(cast_file, options, threads, process_cast_line)
-                     : run_lines(ray_file, options, threads, process_ray_line);
+        if (*cast) {
+            return run_lines(cast_file, options, threads, process_cast_line);
+        }
+        return *raycast ? run_lines(ray_file, options, threads, process_ray_line)
+                        : run_lines(toi_file, options, threads, process_toi_line);
     }
     if (*svg) {
         return run_svg(svg_file, iteration, svg_out, svg_title, voronoi);

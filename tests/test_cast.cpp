@@ -141,6 +141,30 @@ TYPED_TEST(Cast, IterationCapIsReportedWithASafeFraction) {
     EXPECT_LE(r.fraction, full.fraction);
 }
 
+// max_fraction ends the step early: the boxes meeting at t = 0.5 do not meet by t = 0.4 (the
+// fraction is then max_fraction) and meet at 0.5 when the step runs to 0.6.
+TYPED_TEST(Cast, MaxFractionEndsTheStepThere) {
+    using T = TypeParam;
+    const auto box = Shape<T>::box(1, 1);
+    auto in = cast_input<T>(box, box, {}, {5, T(0.5)}, {}, {-6, 0});
+    in.max_fraction = T(0.4);
+    const auto short_step = gjk::shape_cast(in);
+    EXPECT_EQ(short_step.status, CastStatus::separated);
+    EXPECT_FALSE(short_step.hit);
+    EXPECT_EQ(short_step.fraction, T(0.4));
+    in.max_fraction = T(0.6);
+    const auto r = gjk::shape_cast(in);
+    EXPECT_EQ(r.status, CastStatus::hit);
+    EXPECT_NEAR(r.fraction, T(0.5), fraction_tolerance<T>());
+    for (const T bad : {T(-0.1), T(1.5), std::numeric_limits<T>::quiet_NaN()}) {
+        in.max_fraction = bad;
+        const auto e = gjk::shape_cast(in);
+        EXPECT_EQ(e.status, CastStatus::invalid_input);
+        EXPECT_EQ(e.motion_error, gjk::MotionError::bad_max_fraction);
+        EXPECT_STREQ(gjk::error_message(e), "max_fraction is not in [0, 1]");
+    }
+}
+
 // Bad input names what is wrong; nothing is computed.
 TYPED_TEST(Cast, RejectsBadInputWithAReason) {
     using T = TypeParam;
@@ -195,6 +219,32 @@ TYPED_TEST(TimeOfImpact, TurningStickHitsTheCircleAtTheAnalyticAngle) {
     EXPECT_NEAR(r.normal.y, T(-std::cos(theta)), T(1e-4));
 }
 
+// The turning stick with a target separation of 0.2: the stick's line stops 0.1 + 0.2 from
+// the circle's centre, at cos(theta) = 0.3 / 1.5. With max_fraction before that time the step
+// ends without contact at max_fraction.
+TYPED_TEST(TimeOfImpact, TargetSeparationAndMaxFractionOnTheTurningStick) {
+    using T = TypeParam;
+    const auto circle = Shape<T>::circle({0, 0}, T(0.1));
+    const auto stick = Shape<T>::segment({-2, 0}, {2, 0});
+    gjk::ToiInput<T> in;
+    in.a = circle;
+    in.b = stick;
+    in.sweep_a = {{}, {0, T(1.5)}, {0, T(1.5)}, 0, 0};
+    in.sweep_b = {{}, {}, {}, 0, T(1.5707963267948966)};
+    in.target_separation = T(0.2);
+    const double expected = std::acos(0.3 / 1.5) / 1.5707963267948966;
+    const auto r = gjk::time_of_impact(in);
+    EXPECT_EQ(r.status, CastStatus::hit);
+    EXPECT_NEAR(r.fraction, T(expected), T(200) * std::numeric_limits<T>::epsilon() * 4);
+    EXPECT_LE(r.iterations, 10);
+    in.max_fraction = T(expected - 0.05);
+    const auto early = gjk::time_of_impact(in);
+    EXPECT_EQ(early.status, CastStatus::separated);
+    EXPECT_EQ(early.fraction, in.max_fraction);
+    in.max_fraction = T(2);
+    EXPECT_EQ(gjk::time_of_impact(in).motion_error, gjk::MotionError::bad_max_fraction);
+}
+
 // Sweeps without rotation are shape casts: same fraction.
 TYPED_TEST(TimeOfImpact, SweepWithoutRotationIsAShapeCast) {
     using T = TypeParam;
@@ -216,6 +266,27 @@ TYPED_TEST(TimeOfImpact, SweepWithoutRotationIsAShapeCast) {
     EXPECT_EQ(r.status, CastStatus::hit);
     EXPECT_EQ(s.status, CastStatus::hit);
     EXPECT_NEAR(r.fraction, s.fraction, T(1e3) * std::numeric_limits<T>::epsilon());
+}
+
+// The cap stops the outer loop and says so; the fraction it leaves is safe (no later than the
+// contact the full query finds), as every step ends where contact is not yet reached.
+TYPED_TEST(TimeOfImpact, IterationCapIsReportedWithASafeFraction) {
+    using T = TypeParam;
+    const auto circle = Shape<T>::circle({0, 0}, T(0.1));
+    const auto stick = Shape<T>::segment({-2, 0}, {2, 0});
+    gjk::ToiInput<T> in;
+    in.a = circle;
+    in.b = stick;
+    in.sweep_a = {{}, {0, T(1.5)}, {0, T(1.5)}, 0, 0};
+    in.sweep_b = {{}, {}, {}, 0, T(1.5707963267948966)};
+    const auto full = gjk::time_of_impact(in);
+    ASSERT_EQ(full.status, CastStatus::hit);
+    ASSERT_GE(full.iterations, 2);
+    in.max_iterations = 1;
+    const auto r = gjk::time_of_impact(in);
+    EXPECT_EQ(r.status, CastStatus::max_iterations);
+    EXPECT_FALSE(r.hit);
+    EXPECT_LE(r.fraction, full.fraction);
 }
 
 TYPED_TEST(TimeOfImpact, RejectsNonFiniteSweeps) {
@@ -266,6 +337,7 @@ void aim(gjk_test::Case<T>& k, gjk_test::Generator& gen, Vec2<T>& ta, Vec2<T>& t
 
 struct CastStats {
     int cases = 0, hits = 0, initial = 0, misses = 0, max_iterations = 0, most_iterations = 0;
+    long long total_iterations = 0;
     long double max_gap_error = 0; // |oracle distance at the fraction - target| / scale
     long double max_late = 0;      // how far past the oracle's contact (in t)
     long double max_early = 0;     // how far before it (in t)
@@ -408,6 +480,7 @@ std::vector<oracle::P> swept(const std::vector<Vec2<T>>& pts, const gjk::Sweep<T
 // pairs per scalar type (polygons, rounded shapes, point clouds, slivers), turning up to 1.5
 // radians. The distance with rotation is not convex in t, so the oracle is 257 samples: no
 // sample before the reported time may be in contact, and at a hit the distance is the target.
+// At most 30 outer iterations (GJK calls): the root finder's target.
 TYPED_TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime) {
     using T = TypeParam;
     gjk_test::Generator gen(std::is_same_v<T, float> ? 97531u : 86420u);
@@ -451,6 +524,7 @@ TYPED_TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime) {
             ASSERT_NE(r.status, CastStatus::invalid_input) << what << ": " << gjk::error_message(r);
             ++stats.cases;
             stats.most_iterations = std::max(stats.most_iterations, r.iterations);
+            stats.total_iterations += r.iterations;
             if (r.status == CastStatus::max_iterations) {
                 ++stats.max_iterations;
             }
@@ -499,13 +573,17 @@ TYPED_TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime) {
         }
     }
     std::printf("[toi %s] %d cases: %d hits, %d initially overlapping, %d misses, %d stopped by "
-                "the cap; max |gap - target|/scale at the fraction = %.3Le; max iterations %d\n",
+                "the cap; max |gap - target|/scale at the fraction = %.3Le; iterations: max %d, "
+                "mean %.2f\n",
                 std::is_same_v<T, float> ? "float" : "double", stats.cases, stats.hits,
                 stats.initial, stats.misses, stats.max_iterations, stats.max_gap_error,
-                stats.most_iterations);
+                stats.most_iterations, double(stats.total_iterations) / stats.cases);
     EXPECT_GE(stats.cases, 2000);
     EXPECT_GE(stats.hits, stats.cases / 5);
     EXPECT_EQ(stats.max_iterations, 0); // kMaxToiIterations covers every sweep of the sample
+    // Root finding on the separation functions converges in a few outer steps; conservative
+    // advancement alone converges linearly when the shapes turn (docs/performance.md).
+    EXPECT_LE(stats.most_iterations, 30);
 }
 
 // Found by fuzz_kernel (fuzz/findings/fuzz_kernel-cast-own-scale-*), a checker bug, not the

@@ -1,10 +1,12 @@
-// gjk/cast.hpp - when does a moving shape first touch another? Shape cast (translations) and
-// time of impact (translations and rotations), by conservative advancement on GJK distance.
+// gjk/cast.hpp - when does a moving shape first touch another? Shape cast (translations) by
+// conservative advancement on GJK distance, and time of impact (translations and rotations) by
+// root finding on separation functions of the closest features, with conservative advancement
+// as its safe fallback.
 //
-// The motion. Over a step, t runs from 0 to 1. A shape cast moves A by t * translation_a and
-// B by t * translation_b; a time of impact query moves each shape along a Sweep: its rotation
-// centre goes in a straight line from c0 to c1 while its angle goes from a0 to a1, both
-// linear in t (Box2D's b2Sweep).
+// The motion. Over a step, t runs from 0 to max_fraction (<= 1). A shape cast moves A by
+// t * translation_a and B by t * translation_b; a time of impact query moves each shape along
+// a Sweep: its rotation centre goes in a straight line from c0 to c1 while its angle goes from
+// a0 to a1, both linear in t (Box2D's b2Sweep).
 //
 // Conservative advancement. Let d(t) be the distance between the cores (GJK, radii left out)
 // and target = target_separation + ra + rb the core distance at which the rounded shapes are
@@ -21,13 +23,50 @@
 // The loop advances t by exactly that, recomputes d, and repeats:
 //     gap = d - target <= tolerance   -> hit at t (d(t) is within tolerance of the target)
 //     mu <= 0                         -> the slab never closes: no contact ever (separated)
-//     t + dt > 1                      -> no contact within the step (separated)
+//     t + dt > max_fraction           -> no contact within the step (separated)
 // For a pure translation (a shape cast), mu = -dot(n, r) with r = translation_b -
 // translation_a exactly, and each step is a Newton step on the convex d(t) from the left:
 // one step for face contacts, quadratic convergence otherwise, linear only at a grazing
 // contact (where d's minimum equals the target). t never passes the first contact: every step
 // ends where the bound says contact is still possible, so the answer is never late by more
 // than round-off (TEST(Cast, FractionMatchesBisectionOnTheBruteForceDistance)).
+//
+// With rotation the bound mu is loose (|omega| rho counts every point as moving straight at the
+// other shape), advancement gains only a fraction of the gap per step, and the convergence is
+// linear. Time of impact therefore takes its steps from separation functions (Catto, GDC 2013,
+// "Continuous collision"; Box2D's b2TimeOfImpact). GJK at t1 leaves a simplex cache: the
+// features of A and B whose closest points realise d(t1). They define an axis that moves
+// with the shapes, and the separation of a pair of points (i of A, j of B) along it:
+//     points  (one vertex each):     n = (B_j(t1) - A_i(t1)) / |.|, fixed in the world;
+//                                    s_ij(t) = dot(B_j(t) - A_i(t), n)
+//     face_a  (an edge a1 a2 of A):  n_A = perp(a2 - a1) / |.| in A's frame, p_A its midpoint,
+//                                    oriented so that s(t1) >= 0;
+//                                    s_j(t) = dot(B_j(t) - xf_a(t) p_A, R_a(t) n_A)
+//     face_b  (an edge of B):        the same with the roles swapped; s_i(t) for A's points.
+// Each s is a smooth function of t, and the deepest pair along the axis at t (the supports
+// of A along n and of B along -n) gives s_min(t) = min over pairs, a lower bound on d(t) at
+// that t: any unit axis separates the shapes by at most their distance.
+// One outer step from t1 (where gap > tolerance):
+//   1. Bracket: t2 = the first of kToiSamples equally spaced times in (t1, max_fraction]
+//      where s_min(t2) < target (+ half the tolerance). None: no bracket, fall back (below).
+//   2. Root: for the deepest pair (i, j) at t2, s_ij(t1) > target > s_ij(t2); solve
+//      s_ij(t) = target on [t1, t2] by the secant rule through the bracket's ends,
+//          t = lo + (target - s_lo) (hi - lo) / (s_hi - s_lo),
+//      alternating with bisection t = (lo + hi) / 2 (the secant alone stalls on one end of
+//      a curved s), keeping s(lo) > target > s(hi), until |s_ij(t) - target| <= tolerance / 2.
+//   3. Push back: at the root another pair may be deeper; if s_min(t2) is still below the
+//      target, t2 = the root and repeat 2 with that pair (kMaxToiPushBacks at most).
+//   4. Advance: t1 = max(t2, t1 + gap / mu), the root finder's time or advancement's safe one,
+//      whichever is later; then GJK at t1 gives the next features.
+// Near the contact the features stop changing, the separation function is then d(t) itself,
+// and the step lands on the contact: a handful of outer steps where advancement took
+// hundreds (README, Robustness). The fallback: no bracket (every sample above the target,
+// which a single sample at max_fraction would take as a miss although the shapes may touch in
+// between: Box2D's rule, which missed contacts on the oracle sweeps), a pair already at the
+// target at t1, or too many push backs - then the step is advancement's t1 + gap / mu, which
+// is never late. Only the root finder's steps are not proved safe: a pair could dip below the
+// target between the samples of step 1 and come back; the oracle test samples 257 times per
+// sweep and finds no such contact (TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime)).
 //
 // At t = 0: rounded shapes that already overlap are a hit at t = 0 with the flag
 // initially_overlapping and the penetration normal (gjk/penetration.hpp); shapes within the
@@ -58,12 +97,27 @@ namespace gjk {
 /// about one bit of the gap per iteration, and 64 covers a double's relative precision.
 inline constexpr int kMaxCastIterations = 64;
 
-/// Iteration cap of a time of impact query. With rotation the bound mu can exceed the actual
-/// closing rate many times over (a long shape turning while its contact point barely moves),
-/// and advancement then gains only a fraction of the gap per iteration: the oracle test's
-/// sweeps (up to 1.5 radians a step) need up to 443 iterations in double (207 in float).
-/// 1024 covers them; Box2D's separating-axis root finding would need fewer (README, Limits).
+/// Iteration cap of a time of impact query (outer steps, one GJK call each). Root finding on
+/// the separation functions needs a handful of steps (the oracle test asks for at most 30 on
+/// sweeps turning up to 1.5 radians, tests/test_cast.cpp prints the maximum and the mean); the
+/// cap is for the fallback, conservative advancement, which converges linearly with rotation.
 inline constexpr int kMaxToiIterations = 1024;
+
+/// Root finder iterations per bracket (secant and bisection alternate, so the bisection steps
+/// alone shrink the bracket by 2^-25; the secant steps usually end it in a few). Not
+/// converged, the step takes the bracket's safe end and the outer loop goes on from there.
+inline constexpr int kMaxToiRootIterations = 50;
+
+/// How many times one outer step may push its time back to a deeper pair of the same
+/// separation function before it falls back to conservative advancement.
+inline constexpr int kMaxToiPushBacks = 16;
+
+/// Times sampled over the rest of the step to bracket the separation function's root. One
+/// sample (at max_fraction, Box2D's) takes a pair that dips below the target mid-step and rises
+/// again for a miss (TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime) caught random
+/// polygon sweeps reported separated); 4 left the fallback too many steps for the 30-step
+/// target on that test's float sweeps; 8 meets it.
+inline constexpr int kToiSamples = 8;
 
 /// The default tolerance, in units of eps times the scale (see the top of this file).
 inline constexpr int kCastToleranceUlps = 64;
@@ -103,6 +157,7 @@ enum class MotionError : unsigned char {
     bad_sweep_b,       ///< sweep_b has a value that is not finite
     bad_target,        ///< target_separation is negative or not finite
     bad_tolerance,     ///< tolerance is negative or not finite
+    bad_max_fraction,  ///< max_fraction is not in [0, 1]
 };
 
 /// A sentence naming what is wrong with a motion.
@@ -122,6 +177,8 @@ constexpr const char* to_string(MotionError e) {
         return "target_separation is negative or not finite";
     case MotionError::bad_tolerance:
         return "tolerance is negative or not finite";
+    case MotionError::bad_max_fraction:
+        return "max_fraction is not in [0, 1]";
     }
     return "?";
 }
@@ -153,6 +210,7 @@ template <class T> struct CastInput {
     Vec2<T> translation_a{};                ///< A's translation over the step
     Vec2<T> translation_b{};                ///< B's translation over the step
     T target_separation{0};                 ///< >= 0; contact is this gap between the surfaces
+    T max_fraction{1};                      ///< in [0, 1]; t runs over [0, max_fraction]
     T tolerance{0};                         ///< accepted gap above the target; 0: automatic
     int max_iterations{kMaxCastIterations}; ///< advancement cap (>= 1)
 };
@@ -164,16 +222,17 @@ template <class T> struct ToiInput {
     Sweep<T> sweep_a{};                    ///< A's motion
     Sweep<T> sweep_b{};                    ///< B's motion
     T target_separation{0};                ///< >= 0; contact is this gap between the surfaces
+    T max_fraction{1};                     ///< in [0, 1]; t runs over [0, max_fraction]
     T tolerance{0};                        ///< accepted gap above the target; 0: automatic
-    int max_iterations{kMaxToiIterations}; ///< advancement cap (>= 1)
+    int max_iterations{kMaxToiIterations}; ///< outer iterations cap (>= 1)
 };
 
 /// Output of a shape cast or a time of impact query. Every field is set on every path.
 template <class T> struct CastOutput {
-    bool hit{false};                   ///< the shapes come within the target during [0, 1]
+    bool hit{false}; ///< the shapes come within the target during [0, max_fraction]
     bool initially_overlapping{false}; ///< they overlap at t = 0 (then hit, fraction 0)
-    /// The time of first contact in [0, 1] when hit; 1 when the step ends without contact;
-    /// the last safe time when the cap stopped the loop.
+    /// The time of first contact in [0, max_fraction] when hit; max_fraction when the step
+    /// ends without contact; the last safe time when the cap stopped the loop.
     T fraction{0};
     /// On a hit, the point of A's surface nearest B at `fraction` (where they touch for a
     /// target of 0), in the world; initially overlapping, A's point deepest in B.
@@ -203,13 +262,15 @@ template <class T> T reach_from(std::span<const Vec2<T>> points, Vec2<T> center)
     return rho;
 }
 
-/// Conservative advancement (see the top of this file). `pose_a(t)`, `pose_b(t)` give the
-/// transforms at t; `closing(n)` the bound mu along the world normal n; `speed` a bound on how
-/// fast any point of either shape moves (per unit t), for the probe below.
-template <class T, class PoseA, class PoseB, class Closing>
+/// The outer loop (see the top of this file). `pose_a(t)`, `pose_b(t)` give the transforms at
+/// t; `closing(n)` the bound mu along the world normal n; `step(t, gap, mu, cache)` the next
+/// time, at most t + gap / mu's safe advance and past max_fraction when no contact is left in
+/// the step; `speed` a bound on how fast any point of either shape moves (per unit t), for the
+/// probe below.
+template <class T, class PoseA, class PoseB, class Closing, class Step>
 CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a, PoseB pose_b,
-                      Closing closing, T speed, T target_separation, T tolerance,
-                      int max_iterations) {
+                      Closing closing, Step step, T speed, T target_separation, T tolerance,
+                      T max_fraction, int max_iterations) {
     CastOutput<T> out;
     const T radii = a.radius + b.radius;
     const T target = target_separation + radii;
@@ -281,7 +342,7 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
             out.status = CastStatus::hit;
             if (iteration == 1 && !closing_at_start(g, core)) { // touching, moving apart
                 out.hit = false;
-                out.fraction = T(1);
+                out.fraction = max_fraction;
                 out.status = CastStatus::separated;
             }
             return out;
@@ -296,19 +357,19 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
             out.status = CastStatus::hit;
             if (iteration == 1 && !closing_at_start(g, core)) { // within the target, moving apart
                 out.hit = false;
-                out.fraction = T(1);
+                out.fraction = max_fraction;
                 out.status = CastStatus::separated;
             }
             return out;
         }
         if (!(mu > T(0))) { // the slab never closes
-            out.fraction = T(1);
+            out.fraction = max_fraction;
             out.status = CastStatus::separated;
             return out;
         }
-        const T next = t + gap / mu;
-        if (!(next <= T(1))) {
-            out.fraction = T(1);
+        const T next = step(t, gap, mu, cache);
+        if (!(next <= max_fraction)) {
+            out.fraction = max_fraction;
             out.status = CastStatus::separated;
             return out;
         }
@@ -320,6 +381,174 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
     }
 }
 
+/// The separation function of the closest features at t1 (see the top of this file): the
+/// signed distance along one axis between the features GJK's simplex cache names, followed
+/// to any time t along the sweeps. `deepest(t)` gives the pair deepest along the axis at t
+/// (A's and B's support points against it) and s = the separation of that pair; `evaluate`
+/// the separation of a given pair at t.
+template <class T> struct SeparationFunction {
+    enum class Kind : unsigned char { none, points, face_a, face_b };
+    Kind kind{Kind::none};
+    ShapeView<T> a{}, b{};
+    const Sweep<T>* sweep_a{nullptr};
+    const Sweep<T>* sweep_b{nullptr};
+    Vec2<T> axis{};        ///< points: world axis; face_a / face_b: the face's local normal
+    Vec2<T> local_point{}; ///< face_a / face_b: the face's midpoint in its shape's frame
+
+    struct Pair {
+        int index_a{0}, index_b{0};
+        T s{0};
+    };
+
+    /// Builds the function from the cache of GJK at t1; kind stays none when the cache names
+    /// no usable feature (an empty or full simplex, a face of zero length).
+    SeparationFunction(const SimplexCache<T>& cache, const ShapeView<T>& a_, const ShapeView<T>& b_,
+                       const Sweep<T>& sa, const Sweep<T>& sb, T t1)
+        : a(a_), b(b_), sweep_a(&sa), sweep_b(&sb) {
+        const Transform<T> xf_a = sa.at(t1), xf_b = sb.at(t1);
+        auto pa = [&](int i) { return a.points[static_cast<std::size_t>(i)]; };
+        auto pb = [&](int i) { return b.points[static_cast<std::size_t>(i)]; };
+        if (cache.count == 2 && !(pa(cache.index_a[0]) == pa(cache.index_a[1]))) {
+            // Face A: B's point against A's edge a1 a2.
+            const Vec2<T> a1 = pa(cache.index_a[0]), a2 = pa(cache.index_a[1]);
+            const Vec2<T> normal = normalized(perp(a2 - a1));
+            if (!(length_squared(normal) > T(0))) {
+                return;
+            }
+            local_point = T(0.5) * (a1 + a2);
+            const Vec2<T> n = rotate(xf_a.q, normal);
+            const T s = dot(apply(xf_b, pb(cache.index_b[0])) - apply(xf_a, local_point), n);
+            axis = s < T(0) ? -normal : normal;
+            kind = Kind::face_a;
+        } else if (cache.count == 2 && !(pb(cache.index_b[0]) == pb(cache.index_b[1]))) {
+            // Face B: A's point against B's edge b1 b2.
+            const Vec2<T> b1 = pb(cache.index_b[0]), b2 = pb(cache.index_b[1]);
+            const Vec2<T> normal = normalized(perp(b2 - b1));
+            if (!(length_squared(normal) > T(0))) {
+                return;
+            }
+            local_point = T(0.5) * (b1 + b2);
+            const Vec2<T> n = rotate(xf_b.q, normal);
+            const T s = dot(apply(xf_a, pa(cache.index_a[0])) - apply(xf_b, local_point), n);
+            axis = s < T(0) ? -normal : normal;
+            kind = Kind::face_b;
+        } else if (cache.count == 1 || cache.count == 2) {
+            // Points: the axis from A's point to B's, fixed in the world.
+            axis =
+                normalized(apply(xf_b, pb(cache.index_b[0])) - apply(xf_a, pa(cache.index_a[0])));
+            if (length_squared(axis) > T(0)) {
+                kind = Kind::points;
+            }
+        }
+    }
+
+    Pair deepest(T t) const {
+        const Transform<T> xf_a = sweep_a->at(t), xf_b = sweep_b->at(t);
+        Pair p;
+        switch (kind) {
+        case Kind::points:
+            p.index_a = support_index_scan(a.points, inv_rotate(xf_a.q, axis));
+            p.index_b = support_index_scan(b.points, inv_rotate(xf_b.q, -axis));
+            break;
+        case Kind::face_a:
+            p.index_b = support_index_scan(b.points, inv_rotate(xf_b.q, -rotate(xf_a.q, axis)));
+            break;
+        case Kind::face_b:
+            p.index_a = support_index_scan(a.points, inv_rotate(xf_a.q, -rotate(xf_b.q, axis)));
+            break;
+        case Kind::none:
+            break;
+        }
+        p.s = evaluate(p.index_a, p.index_b, xf_a, xf_b);
+        return p;
+    }
+
+    T evaluate(int index_a, int index_b, T t) const {
+        return evaluate(index_a, index_b, sweep_a->at(t), sweep_b->at(t));
+    }
+
+    T evaluate(int index_a, int index_b, const Transform<T>& xf_a, const Transform<T>& xf_b) const {
+        const Vec2<T> pa = a.points[static_cast<std::size_t>(index_a)];
+        const Vec2<T> pb = b.points[static_cast<std::size_t>(index_b)];
+        switch (kind) {
+        case Kind::points:
+            return dot(apply(xf_b, pb) - apply(xf_a, pa), axis);
+        case Kind::face_a:
+            return dot(apply(xf_b, pb) - apply(xf_a, local_point), rotate(xf_a.q, axis));
+        case Kind::face_b:
+            return dot(apply(xf_a, pa) - apply(xf_b, local_point), rotate(xf_b.q, axis));
+        case Kind::none:
+            break;
+        }
+        return T(0);
+    }
+};
+
+/// One outer step of time of impact from t1 (the top of this file): the time at which the
+/// separation function of t1's closest features reaches the target, found by the root
+/// finder, pushed back while a deeper pair is within it; never before t1's safe advance
+/// `safe`. Returns a time past max_fraction when the separation function stays above the
+/// target through the step, and `safe` when the root finder cannot answer (the fallback).
+template <class T>
+T separation_step(const SeparationFunction<T>& f, T t1, T safe, T target, T tolerance,
+                  T max_fraction) {
+    if (f.kind == SeparationFunction<T>::Kind::none) {
+        return safe;
+    }
+    const T window = T(0.5) * tolerance; // the root finder's acceptance: |s - target| <= window
+    // The first time t2 on a grid of kToiSamples steps over [t1, max_fraction] at which the
+    // deepest pair is within the target: a root lies before it. With none, the function gives
+    // no bracket and the step falls back.
+    T t2 = max_fraction;
+    bool bracketed = false;
+    for (int k = 1; k <= kToiSamples && !bracketed; ++k) {
+        t2 = k == kToiSamples ? max_fraction : t1 + (max_fraction - t1) * T(k) / T(kToiSamples);
+        bracketed = f.deepest(t2).s < target + window;
+    }
+    if (!bracketed) {
+        return safe;
+    }
+    for (int push = 0; push < kMaxToiPushBacks; ++push) {
+        const auto deep = f.deepest(t2);
+        const T s2 = deep.s;
+        if (s2 >= target - window) {
+            return std::max(t2, safe); // the deepest pair at t2 is at the target
+        }
+        const T s1 = f.evaluate(deep.index_a, deep.index_b, t1);
+        if (!(s1 > target + window)) {
+            // This pair is already at the target at t1 (it lies nearer than GJK's features
+            // along the axis, or round-off): no bracket; fall back.
+            return safe;
+        }
+        // Root of s(t) = target on [lo, hi], s(lo) > target > s(hi): odd steps the secant
+        // rule through the bracket's ends, even steps bisection, which keeps the bracket
+        // shrinking by half every other step when the secant stalls on one end.
+        T lo = t1, hi = t2, s_lo = s1, s_hi = s2;
+        bool found = false;
+        for (int k = 0; k < kMaxToiRootIterations; ++k) {
+            const T t = (k & 1) == 0 ? lo + (target - s_lo) * (hi - lo) / (s_hi - s_lo)
+                                     : T(0.5) * (lo + hi);
+            const T s = f.evaluate(deep.index_a, deep.index_b, t);
+            if (std::abs(s - target) <= window) {
+                t2 = t;
+                found = true;
+                break;
+            }
+            if (s > target) {
+                lo = t;
+                s_lo = s;
+            } else {
+                hi = t;
+                s_hi = s;
+            }
+        }
+        if (!found) {
+            t2 = lo; // the bracket's safe end: the pair is still above the target there
+        }
+    }
+    return safe; // pushed back too often: fall back
+}
+
 /// The automatic tolerance: kCastToleranceUlps eps of the scale (the top of this file).
 template <class T> T cast_tolerance(T requested, T scale) {
     return requested > T(0) ? requested
@@ -328,6 +557,10 @@ template <class T> T cast_tolerance(T requested, T scale) {
 
 template <class T> bool finite_nonnegative(T x) {
     return std::isfinite(x) && x >= T(0);
+}
+
+template <class T> bool unit_fraction(T x) {
+    return x >= T(0) && x <= T(1); // NaN fails both
 }
 
 } // namespace detail
@@ -352,6 +585,8 @@ template <class T> CastOutput<T> shape_cast(const CastInput<T>& input) {
             out.motion_error = MotionError::bad_target;
         } else if (!detail::finite_nonnegative(input.tolerance)) {
             out.motion_error = MotionError::bad_tolerance;
+        } else if (!detail::unit_fraction(input.max_fraction)) {
+            out.motion_error = MotionError::bad_max_fraction;
         }
     }
     if (out.error != InputError::none || out.motion_error != MotionError::none) {
@@ -379,8 +614,9 @@ template <class T> CastOutput<T> shape_cast(const CastInput<T>& input) {
         [&](T t) {
             return Transform<T>{input.xf_b.p + t * input.translation_b, input.xf_b.q};
         },
-        [&](Vec2<T> n) { return -dot(n, relative); }, length(relative), input.target_separation,
-        tolerance, input.max_iterations);
+        [&](Vec2<T> n) { return -dot(n, relative); },
+        [](T t, T gap, T mu, const SimplexCache<T>&) { return t + gap / mu; }, length(relative),
+        input.target_separation, tolerance, input.max_fraction, input.max_iterations);
 }
 
 /// Time of impact: the first time t in [0, 1] at which the shapes, moving along their sweeps,
@@ -403,6 +639,8 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
         out.motion_error = MotionError::bad_target;
     } else if (!detail::finite_nonnegative(input.tolerance)) {
         out.motion_error = MotionError::bad_tolerance;
+    } else if (!detail::unit_fraction(input.max_fraction)) {
+        out.motion_error = MotionError::bad_max_fraction;
     } else {
         start.xf_a = input.sweep_a.at(T(0));
         start.xf_b = input.sweep_b.at(T(0));
@@ -425,11 +663,23 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
                     input.target_separation;
     const T tolerance = detail::cast_tolerance(input.tolerance, scale);
 
+    // Each outer step: the separation function of the closest features at t (their cache),
+    // its root, and never less than conservative advancement's safe step t + gap / mu.
+    const T target = input.target_separation + input.a.radius + input.b.radius;
+    const ShapeView<T> core_a{input.a.points, T(0)}, core_b{input.b.points, T(0)};
+    auto step = [&](T t, T gap, T mu, const SimplexCache<T>& cache) {
+        const T safe = t + gap / mu;
+        if (!(safe <= input.max_fraction)) {
+            return safe;
+        }
+        const detail::SeparationFunction<T> f(cache, core_a, core_b, sa, sb, t);
+        return detail::separation_step(f, t, safe, target, tolerance, input.max_fraction);
+    };
     return detail::advance<T>(
         input.a, input.b, [&](T t) { return sa.at(t); }, [&](T t) { return sb.at(t); },
-        [&](Vec2<T> n) { return dot(n, va - vb) + omega_a * rho_a + omega_b * rho_b; },
+        [&](Vec2<T> n) { return dot(n, va - vb) + omega_a * rho_a + omega_b * rho_b; }, step,
         length(va - vb) + omega_a * rho_a + omega_b * rho_b, input.target_separation, tolerance,
-        input.max_iterations);
+        input.max_fraction, input.max_iterations);
 }
 
 } // namespace gjk
