@@ -1,0 +1,257 @@
+// gjk/manifold.hpp - contact manifolds: the normal and up to two contact points of two convex
+// shapes that overlap or lie within a margin of each other (speculative contacts), built the
+// classic way (Catto, "Contact Manifolds", GDC 2007) on the library's own queries.
+//
+// The normal. penetration() gives the signed distance s and the unit normal n from A to B:
+// GJK's when the cores are apart, EPA's minimum translation direction when they overlap. If
+// s > margin the shapes are too far apart: no points. A shape with one vertex (a point, a
+// circle) has no face to clip against: the manifold is the single pair of witness points of
+// penetration(), its point midway between the surfaces, its separation s, its id 0.
+//
+// The faces. Each shape of two or more vertices is its convex hull, counter-clockwise, with
+// edge i running from vertex i to vertex i + 1 (mod count). Edge i's outward normal is
+//     m_i = (e.y, -e.x) / |e|,   e = v_{i+1} - v_i.
+// A segment (two vertices) has two edges, its two sides. The edge normals of a convex polygon
+// turn counter-clockwise with i, and the support vertex along a direction d is the vertex
+// whose normal cone (between the normals of its two edges) holds d; so the edge whose normal is
+// most parallel to d is one of the two edges at support(d): two dot products after one support
+// search, O(log n) on a prepared shape (PreparedShape::support_index) and a scan of the hull
+// of a plain view (which is O(n log n) to build anyway).
+//
+// The reference face is the face of A most parallel to n (alignment a_A = dot(m_A, n)) or the
+// face of B most parallel to -n (a_B = dot(m_B, -n)). EPA's normal is a face normal of Z, and
+// every face of Z is a face of A or of B, so one of the two alignments is 1 to round-off; when
+// both faces are nearly parallel (a box resting on a box) either is right, and the choice must
+// not flicker from frame to frame with round-off, or the contact ids would change. So B is the
+// reference only when it is clearly better: a_B > a_A + kReferenceTolerance; near-ties keep A,
+// as Box2D's b2CollidePolygons keeps A unless B's separation is larger by 0.1 linear slop.
+// The reference normal is n_r = m of the chosen face (so the manifold's normal is n_r from A,
+// -n_r from B: a face normal, not GJK's, so that every point's separation is measured along it).
+//
+// The incident face is the face of the other shape most anti-parallel to n_r: the edge with
+// the smaller dot(m, n_r) of the two at the other shape's support vertex along -n_r.
+//
+// Clipping. With the reference face from v1 to v2, tangent t = (v2 - v1) / |v2 - v1| and the
+// incident edge from w1 to w2, keep the part of the incident edge between the side planes
+//     dot(t, p) >= dot(t, v1) - (r_A + r_B)   and   dot(t, p) <= dot(t, v2) + (r_A + r_B):
+// a point p = w1 + f (w2 - w1) beyond a plane moves to the plane (f = the ratio of the two
+// signed distances to it). The planes are pushed out by the radii as in Box2D 2.4.1, because
+// rounded corners carry contact that far; for shapes without radius they are the face's ends.
+//
+// Separations and positions. A clipped point p of the incident core is at the signed distance
+//     d = dot(n_r, p - v1)
+// from the reference face's line; the rounded surfaces are r_ref and r_inc further in, so its
+// separation is d - r_A - r_B (negative when penetrating). Points whose separation exceeds the
+// margin are dropped (a tilted incident face can have one end far from the reference face).
+// The surface points are p_ref = p - (d - r_ref) n_r and p_inc = p - r_inc n_r, and the
+// contact point is midway, (p_ref + p_inc) / 2.
+//
+// Feature ids (ContactId): bits 0-13 the incident edge, bits 14-27 the reference edge (hull
+// edge indices modulo 2^14), bit 28 set when the point was made by a side plane rather than an
+// incident vertex, bit 29 which end of the incident edge (0: from w1, 1: from w2), bit 30 set
+// when the reference face is B's. Bit 31 is zero, so an id is also a non-negative int32. The
+// id depends only on which features touch, so it stays the same while a box slides along
+// another (TEST(Manifold, IdsStayWhileABoxSlides)).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+#include "gjk/distance_types.hpp"
+#include "gjk/hull.hpp"
+#include "gjk/math.hpp"
+#include "gjk/penetration.hpp"
+#include "gjk/prepared.hpp"
+#include "gjk/shape.hpp"
+
+namespace gjk {
+
+/// How much better aligned with the normal B's face must be than A's (dot products of unit
+/// vectors) to be the reference face. 1e-3 in the cosine is an angle of about 2.6 degrees when
+/// A's face is exactly aligned (1 - cos(theta) = theta^2 / 2), large against the round-off of
+/// EPA's normal (float: about 1e-6) and small against the angles between the faces of the
+/// polygons games use. TEST(Manifold, NearParallelFacesPreferA) pins the preference.
+inline constexpr double kReferenceTolerance = 1e-3;
+
+/// A feature id: see the top of this file for its bits.
+using ContactId = std::uint32_t;
+
+/// One contact point.
+template <class T> struct ContactPoint {
+    Vec2<T> point{}; ///< world position, midway between the two surfaces
+    T separation{0}; ///< signed gap along the normal, radii included (< 0 when penetrating)
+    ContactId id{0}; ///< the pair of features that made it (see the top of this file)
+};
+
+/// Output of a manifold query. Every field is filled on every return path.
+template <class T> struct ManifoldOutput {
+    Vec2<T> normal{};            ///< unit normal from A to B (zero when there are no points)
+    ContactPoint<T> points[2]{}; ///< the first `count` are used
+    int count{0};                ///< 0, 1 or 2
+    bool reference_is_b{false};  ///< whether the reference face is B's
+    int reference_edge{-1};      ///< the reference face's hull edge (-1: a point shape)
+    int incident_edge{-1};       ///< the incident face's hull edge (-1: a point shape)
+    Status status{Status::invalid_input}; ///< penetration()'s status; separated with 0
+                                          ///< points when farther apart than the margin
+    InputError error{InputError::none};   ///< what is wrong when status is invalid_input
+};
+
+namespace detail {
+
+/// A shape's hull in the world frame, vertex by vertex, with its support search.
+template <class T> struct HullFaces {
+    std::span<const Vec2<T>> local{}; ///< hull vertices, counter-clockwise, local frame
+    Transform<T> xf{};                ///< local to world
+    const PreparedShape<T>* prepared{nullptr};
+
+    int count() const { return static_cast<int>(local.size()); }
+    Vec2<T> vertex(int i) const { return apply(xf, local[static_cast<std::size_t>(i)]); }
+    /// The hull vertex furthest along the world direction d.
+    int support(Vec2<T> d) const {
+        const Vec2<T> dl = inv_rotate(xf.q, d);
+        return prepared ? prepared->support_index(dl) : support_index<T>(local, dl);
+    }
+    /// Edge i's outward unit normal (world).
+    Vec2<T> normal(int i) const {
+        const int n = count();
+        const Vec2<T> e = vertex((i + 1) % n) - vertex(i);
+        return normalized(Vec2<T>{e.y, -e.x});
+    }
+    /// The edge whose normal is most parallel to d (the larger dot(m, d) of the two edges at
+    /// support(d); the earlier edge on a tie).
+    int face_along(Vec2<T> d, T& alignment) const {
+        const int n = count();
+        const int i = support(d);
+        const int before = (i + n - 1) % n;
+        const T a_before = dot(normal(before), d), a_after = dot(normal(i), d);
+        const bool after = a_after > a_before;
+        alignment = after ? a_after : a_before;
+        return after ? i : before;
+    }
+};
+
+/// The ids' fields (see the top of this file).
+inline ContactId contact_id(bool reference_is_b, int reference_edge, int incident_edge,
+                            bool clipped, int end) {
+    constexpr std::uint32_t mask = (1u << 14) - 1;
+    return (static_cast<std::uint32_t>(incident_edge) & mask) |
+           ((static_cast<std::uint32_t>(reference_edge) & mask) << 14) |
+           (static_cast<std::uint32_t>(clipped) << 28) | (static_cast<std::uint32_t>(end) << 29) |
+           (static_cast<std::uint32_t>(reference_is_b) << 30);
+}
+
+/// A point of the incident edge during clipping: where it is and what made it.
+template <class T> struct ClipPoint {
+    Vec2<T> p{};
+    bool clipped{false};
+    int end{0};
+};
+
+/// Keeps the part of the segment (c[0], c[1]) with dot(u, p) <= offset; false if none is left.
+template <class T> bool clip(ClipPoint<T> (&c)[2], Vec2<T> u, T offset) {
+    const T d0 = dot(u, c[0].p) - offset, d1 = dot(u, c[1].p) - offset;
+    if (d0 > T(0) && d1 > T(0)) {
+        return false;
+    }
+    if (d0 > T(0) || d1 > T(0)) { // one end beyond the plane: move it onto the plane
+        const int out = d0 > T(0) ? 0 : 1;
+        const T f = d0 / (d0 - d1);
+        c[out].p = c[0].p + f * (c[1].p - c[0].p);
+        c[out].clipped = true;
+    }
+    return true;
+}
+
+} // namespace detail
+
+/// The contact manifold of two convex shapes (see the top of this file): for shapes that
+/// overlap or are at most `margin` apart (radii included), the normal from A to B and up to two
+/// points with their separations and feature ids. `margin` must be finite and >= 0.
+template <class T>
+ManifoldOutput<T> manifold(const DistanceInput<T>& input, std::type_identity_t<T> margin = T(0)) {
+    ManifoldOutput<T> out;
+    if (!(margin >= T(0) && margin <= std::numeric_limits<T>::max())) { // NaN fails too
+        out.error = InputError::bad_margin;
+        return out;
+    }
+    const PenetrationOutput<T> pen = penetration(input);
+    out.status = pen.status;
+    out.error = pen.error;
+    if (pen.status == Status::invalid_input || pen.signed_distance > margin ||
+        pen.normal == Vec2<T>{}) {
+        return out;
+    }
+    const T ra = input.use_radii ? input.a.radius : T(0);
+    const T rb = input.use_radii ? input.b.radius : T(0);
+
+    // The hulls: a prepared shape's own, else computed (a plain view is any point set).
+    std::vector<Vec2<T>> hull_a, hull_b;
+    auto faces_of = [](const ShapeView<T>& s, const Transform<T>& xf, std::vector<Vec2<T>>& hull) {
+        detail::HullFaces<T> f;
+        f.xf = xf;
+        if (s.prepared) {
+            f.local = s.prepared->vertices();
+            f.prepared = s.prepared;
+        } else {
+            hull = convex_hull<T>(s.points);
+            f.local = hull;
+        }
+        return f;
+    };
+    const detail::HullFaces<T> fa = faces_of(input.a, input.xf_a, hull_a);
+    const detail::HullFaces<T> fb = faces_of(input.b, input.xf_b, hull_b);
+    const Vec2<T> n = pen.normal;
+
+    if (fa.count() < 2 || fb.count() < 2) { // a point shape: the witnesses are the contact
+        out.normal = n;
+        out.points[0] = {T(0.5) * (pen.point_a + pen.point_b), pen.signed_distance, 0};
+        out.count = 1;
+        return out;
+    }
+
+    // The reference face: A's unless B's is clearly more parallel to the normal.
+    T align_a{}, align_b{};
+    const int face_a = fa.face_along(n, align_a);
+    const int face_b = fb.face_along(-n, align_b);
+    const bool flip = align_b > align_a + T(kReferenceTolerance);
+    const detail::HullFaces<T>& ref = flip ? fb : fa;
+    const detail::HullFaces<T>& inc = flip ? fa : fb;
+    const int ref_edge = flip ? face_b : face_a;
+    const T r_ref = flip ? rb : ra, r_inc = flip ? ra : rb;
+    const Vec2<T> n_r = ref.normal(ref_edge);
+
+    // The incident face: the other shape's face most anti-parallel to n_r.
+    T align_inc{};
+    const int inc_edge = inc.face_along(-n_r, align_inc);
+
+    const Vec2<T> v1 = ref.vertex(ref_edge), v2 = ref.vertex((ref_edge + 1) % ref.count());
+    const Vec2<T> t = normalized(v2 - v1);
+    detail::ClipPoint<T> c[2] = {{inc.vertex(inc_edge), false, 0},
+                                 {inc.vertex((inc_edge + 1) % inc.count()), false, 1}};
+    const T radii = ra + rb;
+    out.normal = flip ? -n_r : n_r;
+    out.reference_is_b = flip;
+    out.reference_edge = ref_edge;
+    out.incident_edge = inc_edge;
+    if (!detail::clip(c, -t, -dot(t, v1) + radii) || !detail::clip(c, t, dot(t, v2) + radii)) {
+        return out; // the incident face lies beyond a side plane (round-off at a corner)
+    }
+    for (const detail::ClipPoint<T>& cp : c) {
+        const T d = dot(n_r, cp.p - v1);
+        const T separation = d - radii;
+        if (!(separation <= margin)) {
+            continue;
+        }
+        const Vec2<T> p_ref = cp.p - (d - r_ref) * n_r, p_inc = cp.p - r_inc * n_r;
+        out.points[out.count++] = {
+            T(0.5) * (p_ref + p_inc), separation,
+            detail::contact_id(flip, ref_edge, inc_edge, cp.clipped, cp.end)};
+    }
+    return out;
+}
+
+} // namespace gjk
