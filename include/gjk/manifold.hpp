@@ -18,13 +18,17 @@
 // search, O(log n) on a prepared shape (PreparedShape::support_index) and a scan of the hull
 // of a plain view (which is O(n log n) to build anyway).
 //
-// The reference face is the face of A most parallel to n (alignment a_A = dot(m_A, n)) or the
-// face of B most parallel to -n (a_B = dot(m_B, -n)). EPA's normal is a face normal of Z, and
-// every face of Z is a face of A or of B, so one of the two alignments is 1 to round-off; when
-// both faces are nearly parallel (a box resting on a box) either is right, and the choice must
-// not flicker from frame to frame with round-off, or the contact ids would change. So B is the
-// reference only when it is clearly better: a_B > a_A + kReferenceTolerance; near-ties keep A,
-// as Box2D's b2CollidePolygons keeps A unless B's separation is larger by 0.1 linear slop.
+// The reference face is the face of A most parallel to n or the face of B most parallel to -n,
+// measured by the sine of the angle between the face's normal m and the direction,
+// sin_A = |cross(m_A, n)| and sin_B = |cross(m_B, -n)| (the sine, not the cosine, because the
+// cosine is flat near an angle of 0: 1 - cos(theta) = theta^2 / 2 hides small angles in
+// round-off). EPA's normal is a face normal of Z, and every face of Z is a face of A or of B,
+// so one of the two sines is 0 to round-off; when both faces are nearly parallel (a box
+// resting on a box) either is right, and the choice must not flicker from frame to frame with
+// round-off, or the contact ids would change. So B is the reference only when it is clearly
+// better: sin_B < sin_A - kReferenceTolerance; near-ties keep A, as Box2D's b2CollidePolygons
+// keeps A unless B's separation is larger by 0.1 linear slop (0.0005 m, which on faces a metre
+// long is an angle of about 1e-3: the tolerance below).
 // The reference normal is n_r = m of the chosen face (so the manifold's normal is n_r from A,
 // -n_r from B: a face normal, not GJK's, so that every point's separation is measured along it).
 //
@@ -70,11 +74,12 @@
 
 namespace gjk {
 
-/// How much better aligned with the normal B's face must be than A's (dot products of unit
-/// vectors) to be the reference face. 1e-3 in the cosine is an angle of about 2.6 degrees when
-/// A's face is exactly aligned (1 - cos(theta) = theta^2 / 2), large against the round-off of
-/// EPA's normal (float: about 1e-6) and small against the angles between the faces of the
-/// polygons games use. TEST(Manifold, NearParallelFacesPreferA) pins the preference.
+/// How much more parallel to the normal B's face must be than A's to be the reference face:
+/// the difference of the sines of their angles to it. 1e-3 rad is Box2D's preference for A
+/// (0.1 linear slop of separation on faces about a metre long; see the top of this file), large
+/// against the round-off of EPA's normal (float: about 1e-6) and small against the angles
+/// between the faces of any polygon a game uses. TEST(Manifold, NearParallelFacesPreferA)
+/// pins the preference, TEST(ManifoldBox2d, MatchesB2CollidePolygons) counts the ties.
 inline constexpr double kReferenceTolerance = 1e-3;
 
 /// A feature id: see the top of this file for its bits.
@@ -122,14 +127,17 @@ template <class T> struct HullFaces {
         return normalized(Vec2<T>{e.y, -e.x});
     }
     /// The edge whose normal is most parallel to d (the larger dot(m, d) of the two edges at
-    /// support(d); the earlier edge on a tie).
-    int face_along(Vec2<T> d, T& alignment) const {
+    /// support(d); the earlier edge on a tie), and the sine of its angle to d (|cross(m, d)|
+    /// for unit d; 1 + the cosine's deficit when it faces away, which cannot win).
+    int face_along(Vec2<T> d, T& sine) const {
         const int n = count();
         const int i = support(d);
         const int before = (i + n - 1) % n;
-        const T a_before = dot(normal(before), d), a_after = dot(normal(i), d);
-        const bool after = a_after > a_before;
-        alignment = after ? a_after : a_before;
+        const Vec2<T> m_before = normal(before), m_after = normal(i);
+        const bool after = dot(m_after, d) > dot(m_before, d);
+        const Vec2<T> m = after ? m_after : m_before;
+        const T cosine = dot(m, d);
+        sine = cosine > T(0) ? std::abs(cross(m, d)) : T(2) - cosine;
         return after ? i : before;
     }
 };
@@ -214,10 +222,10 @@ ManifoldOutput<T> manifold(const DistanceInput<T>& input, std::type_identity_t<T
     }
 
     // The reference face: A's unless B's is clearly more parallel to the normal.
-    T align_a{}, align_b{};
-    const int face_a = fa.face_along(n, align_a);
-    const int face_b = fb.face_along(-n, align_b);
-    const bool flip = align_b > align_a + T(kReferenceTolerance);
+    T sin_a{}, sin_b{};
+    const int face_a = fa.face_along(n, sin_a);
+    const int face_b = fb.face_along(-n, sin_b);
+    const bool flip = sin_b < sin_a - T(kReferenceTolerance);
     const detail::HullFaces<T>& ref = flip ? fb : fa;
     const detail::HullFaces<T>& inc = flip ? fa : fb;
     const int ref_edge = flip ? face_b : face_a;
@@ -225,8 +233,8 @@ ManifoldOutput<T> manifold(const DistanceInput<T>& input, std::type_identity_t<T
     const Vec2<T> n_r = ref.normal(ref_edge);
 
     // The incident face: the other shape's face most anti-parallel to n_r.
-    T align_inc{};
-    const int inc_edge = inc.face_along(-n_r, align_inc);
+    T sin_inc{};
+    const int inc_edge = inc.face_along(-n_r, sin_inc);
 
     const Vec2<T> v1 = ref.vertex(ref_edge), v2 = ref.vertex((ref_edge + 1) % ref.count());
     const Vec2<T> t = normalized(v2 - v1);
