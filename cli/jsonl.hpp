@@ -21,6 +21,16 @@
 //   touching at t = 0 and moving apart; fraction 1), "initially_overlapping" (hit at 0;
 //   normal = the penetration normal), "max_iterations" (fraction = the last safe time);
 //   point is on A's surface at the contact, normal from A to B. Or {"error": "..."}.
+//
+// The `gjk manifold` JSONL contract (gjk::manifold):
+// Input line:  {"a": SHAPE, "b": SHAPE, "margin": m}
+//   margin optional (0), finite and >= 0: shapes at most m apart (radii included) get
+//   speculative points.
+// Output line: {"normal": [x, y], "points": [{"point": [x, y], "separation": s, "id": k}, ...]}
+//   with 0, 1 or 2 points (0 when the shapes are apart by more than the margin; the normal is
+//   then [0, 0]); normal from A to B; each point midway between the surfaces, its separation
+//   signed (negative when penetrating, radii included), its id naming the pair of features
+//   (gjk/manifold.hpp). Or {"error": "..."}.
 #pragma once
 
 #include <cmath>
@@ -56,6 +66,12 @@ struct CastQuery {
     Vec2<double> translation_a{}, translation_b{};
 };
 
+/// One parsed `gjk manifold` input line.
+struct ManifoldQuery {
+    Query shapes;
+    double margin = 0;
+};
+
 enum class Precision { float32, float64 };
 
 /// How a line is read and answered. The three limits keep a hostile line from costing
@@ -87,6 +103,10 @@ std::variant<Query, std::string> parse_query(std::string_view line, const Option
 /// Parses one `gjk cast` input line: the query, or an error message naming the field.
 std::variant<CastQuery, std::string> parse_cast_query(std::string_view line,
                                                       const Options& options = {});
+
+/// Parses one `gjk manifold` input line: the query, or an error message naming the field.
+std::variant<ManifoldQuery, std::string> parse_manifold_query(std::string_view line,
+                                                              const Options& options = {});
 
 /// A query in scalar T: the shapes and transforms the library's input views.
 template <class T> struct Prepared {
@@ -126,12 +146,18 @@ nlohmann::ordered_json answer_json(const DistanceOutput<T>& out,
 /// The answer object of a computed cast (the cast contract's fields, in order).
 template <class T> nlohmann::ordered_json cast_json(const CastOutput<T>& out);
 
+/// The answer object of a computed manifold (the manifold contract's fields, in order).
+template <class T> nlohmann::ordered_json manifold_json(const ManifoldOutput<T>& out);
+
 /// The whole contract for one line: the output line (without newline); `error` is set when
 /// it is an error line.
 std::string process_line(std::string_view line, const Options& options, bool& error);
 
 /// The `gjk cast` contract for one line, as process_line.
 std::string process_cast_line(std::string_view line, const Options& options, bool& error);
+
+/// The `gjk manifold` contract for one line, as process_line.
+std::string process_manifold_line(std::string_view line, const Options& options, bool& error);
 
 /// One line of JSON text; invalid UTF-8 (which can only come from echoing input) is replaced.
 std::string dump_line(const nlohmann::ordered_json& j);

@@ -3,6 +3,8 @@
 //                [--max-points N] [--max-line-bytes N]
 //   gjk cast [FILE|-] [--precision double|float] [--threads N]                 JSONL shape casts
 //                [--max-points N] [--max-line-bytes N]
+//   gjk manifold [FILE|-] [--precision double|float] [--threads N]             JSONL contact
+//                [--max-points N] [--max-line-bytes N]                          manifolds
 //   gjk svg [FILE|-] [--iteration K] [--title T] [--voronoi] -o out.svg         a picture
 //   gjk demo [--out DIR]                                                        built-in scenes
 //   gjk --version                                                               "gjk 0.1.0"
@@ -269,6 +271,24 @@ int main(int argc, char** argv) {
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
 
+    std::string manifold_file = "-";
+    CLI::App* manifold =
+        app.add_subcommand("manifold", "answer JSONL contact manifolds, one per line");
+    manifold->add_option("file", manifold_file, "input file, or - for standard input")
+        ->capture_default_str();
+    manifold->add_option("--precision", precision, "scalar type of the kernel")
+        ->check(CLI::IsMember({"double", "float"}))
+        ->capture_default_str();
+    manifold->add_option("--threads", threads, "threads to answer with (output order is kept)")
+        ->check(CLI::Range(1, 1024))
+        ->capture_default_str();
+    manifold->add_option("--max-points", max_points, "most points a shape may have")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    manifold->add_option("--max-line-bytes", max_line_bytes, "longest input line accepted")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+
     std::string svg_file = "-", svg_out;
     int iteration = 0;
     CLI::App* svg = app.add_subcommand("svg", "draw one query and its iterations as SVG");
@@ -308,6 +328,13 @@ int main(int argc, char** argv) {
         options.max_points = max_points;
         options.max_line_bytes = max_line_bytes;
         return run_lines(cast_file, options, threads, process_cast_line);
+    }
+    if (*manifold) {
+        Options options;
+        options.precision = precision == "float" ? Precision::float32 : Precision::float64;
+        options.max_points = max_points;
+        options.max_line_bytes = max_line_bytes;
+        return run_lines(manifold_file, options, threads, process_manifold_line);
     }
     if (*svg) {
         return run_svg(svg_file, iteration, svg_out, svg_title, voronoi);
