@@ -32,6 +32,15 @@
 // The reference normal is n_r = m of the chosen face (so the manifold's normal is n_r from A,
 // -n_r from B: a face normal, not GJK's, so that every point's separation is measured along it).
 //
+// Vertex against vertex. When the cores are apart and neither face is within
+// kReferenceTolerance of parallel to n (both sines larger), the closest features are a vertex
+// of each shape: GJK's normal runs from one to the other, inside both vertices' normal cones.
+// No face then stands for the contact, and clipping against one would measure the gap along a
+// normal up to 90 degrees off (two capsules end to end: their faces are their sides). The
+// manifold is then the single pair of witnesses, as for a point shape, with GJK's normal and
+// the id of the two vertices (Feature ids, below; TEST(Manifold, CapsulesEndToEndGiveOnePoint)).
+// When the cores overlap, EPA's normal is a face normal and this case cannot arise.
+//
 // The incident face is the face of the other shape most anti-parallel to n_r: the edge with
 // the smaller dot(m, n_r) of the two at the other shape's support vertex along -n_r.
 //
@@ -50,17 +59,20 @@
 // The surface points are p_ref = p - (d - r_ref) n_r and p_inc = p - r_inc n_r, and the
 // contact point is midway, (p_ref + p_inc) / 2.
 //
-// Feature ids (ContactId): bits 0-13 the incident edge, bits 14-27 the reference edge (hull
-// edge indices modulo 2^14), bit 28 set when the point was made by a side plane rather than an
-// incident vertex, bit 29 which end of the incident edge (0: from w1, 1: from w2), bit 30 set
-// when the reference face is B's. Bit 31 is zero, so an id is also a non-negative int32. The
-// id depends only on which features touch, so it stays the same while a box slides along
-// another (TEST(Manifold, IdsStayWhileABoxSlides)).
+// Feature ids (ContactId): bits 0-12 the incident edge, bits 13-25 the reference edge (hull
+// edge indices modulo 2^13), bit 26 set when the point was made by a side plane rather than an
+// incident vertex, bit 27 which end of the incident edge (0: from w1, 1: from w2), bit 28 set
+// when the reference face is B's. A vertex-against-vertex point has bit 29 set, B's vertex in
+// bits 0-12 and A's in bits 13-25; a point shape's single point has id 0 (one point needs no
+// matching, and the id must not change while a circle rolls along a face). Bits 30 and 31 are
+// zero, so an id is also a non-negative int32. The id depends only on which features touch, so
+// it stays the same while a box slides along another (TEST(Manifold, IdsStayWhileABoxSlides)).
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -145,11 +157,16 @@ template <class T> struct HullFaces {
 /// The ids' fields (see the top of this file).
 inline ContactId contact_id(bool reference_is_b, int reference_edge, int incident_edge,
                             bool clipped, int end) {
-    constexpr std::uint32_t mask = (1u << 14) - 1;
+    constexpr std::uint32_t mask = (1u << 13) - 1;
     return (static_cast<std::uint32_t>(incident_edge) & mask) |
-           ((static_cast<std::uint32_t>(reference_edge) & mask) << 14) |
-           (static_cast<std::uint32_t>(clipped) << 28) | (static_cast<std::uint32_t>(end) << 29) |
-           (static_cast<std::uint32_t>(reference_is_b) << 30);
+           ((static_cast<std::uint32_t>(reference_edge) & mask) << 13) |
+           (static_cast<std::uint32_t>(clipped) << 26) | (static_cast<std::uint32_t>(end) << 27) |
+           (static_cast<std::uint32_t>(reference_is_b) << 28);
+}
+
+/// The id of a vertex-against-vertex point: A's vertex and B's (see the top of this file).
+inline ContactId vertex_pair_id(int vertex_a, int vertex_b) {
+    return contact_id(false, vertex_a, vertex_b, false, 0) | (1u << 29);
 }
 
 /// A point of the incident edge during clipping: where it is and what made it.
@@ -225,6 +242,15 @@ ManifoldOutput<T> manifold(const DistanceInput<T>& input, std::type_identity_t<T
     T sin_a{}, sin_b{};
     const int face_a = fa.face_along(n, sin_a);
     const int face_b = fb.face_along(-n, sin_b);
+    const bool cores_apart = pen.signed_distance + ra + rb > T(0);
+    if (cores_apart && sin_a > T(kReferenceTolerance) && sin_b > T(kReferenceTolerance)) {
+        // Vertex against vertex: the witnesses, on GJK's normal.
+        out.normal = n;
+        out.points[0] = {T(0.5) * (pen.point_a + pen.point_b), pen.signed_distance,
+                         detail::vertex_pair_id(fa.support(n), fb.support(-n))};
+        out.count = 1;
+        return out;
+    }
     const bool flip = sin_b < sin_a - T(kReferenceTolerance);
     const detail::HullFaces<T>& ref = flip ? fb : fa;
     const detail::HullFaces<T>& inc = flip ? fa : fb;
