@@ -49,7 +49,12 @@
 //     dot(t, p) >= dot(t, v1) - (r_A + r_B)   and   dot(t, p) <= dot(t, v2) + (r_A + r_B):
 // a point p = w1 + f (w2 - w1) beyond a plane moves to the plane (f = the ratio of the two
 // signed distances to it). The planes are pushed out by the radii as in Box2D 2.4.1, because
-// rounded corners carry contact that far; for shapes without radius they are the face's ends.
+// rounded corners carry contact that far; for shapes without radius they are the face's ends,
+// pushed out by a round-off slack of 8 eps of the largest coordinate of the four points. An
+// incident vertex exactly at the face's end must not be clipped by the round-off of the
+// tangent: fuzz_kernel found a segment touching another's end, 2e-318 outside its face, whose
+// corner was clipped to a point 0.023 above the contact
+// (TEST(ManifoldRegression, VertexAtTheFacesEndIsNotClipped)).
 //
 // Separations and positions. A clipped point p of the incident core is at the signed distance
 //     d = dot(n_r, p - v1)
@@ -58,6 +63,11 @@
 // margin are dropped (a tilted incident face can have one end far from the reference face).
 // The surface points are p_ref = p - (d - r_ref) n_r and p_inc = p - r_inc n_r, and the
 // contact point is midway, (p_ref + p_inc) / 2.
+//
+// The faces are measured in A's local frame, as penetration() works (B through the relative
+// transform), and the results come back in the world frame: shapes far from the origin keep
+// their edges (fuzz_kernel: a float polygon 1e-28 across at 2.5e17 had every world vertex
+// rounded to one point, and its edge normals were zero).
 //
 // Feature ids (ContactId): bits 0-12 the incident edge, bits 13-25 the reference edge (hull
 // edge indices modulo 2^13), bit 26 set when the point was made by a side plane rather than an
@@ -119,38 +129,73 @@ template <class T> struct ManifoldOutput {
 
 namespace detail {
 
-/// A shape's hull in the world frame, vertex by vertex, with its support search.
+/// A shape's hull in A's local frame, vertex by vertex, with its support search.
 template <class T> struct HullFaces {
     std::span<const Vec2<T>> local{}; ///< hull vertices, counter-clockwise, local frame
-    Transform<T> xf{};                ///< local to world
+    Transform<T> xf{};                ///< the shape's frame to A's
     const PreparedShape<T>* prepared{nullptr};
 
     int count() const { return static_cast<int>(local.size()); }
     Vec2<T> vertex(int i) const { return apply(xf, local[static_cast<std::size_t>(i)]); }
-    /// The hull vertex furthest along the world direction d.
+    /// The hull vertex furthest along the direction d (in A's frame).
     int support(Vec2<T> d) const {
         const Vec2<T> dl = inv_rotate(xf.q, d);
         return prepared ? prepared->support_index(dl) : support_index<T>(local, dl);
     }
-    /// Edge i's outward unit normal (world).
+    /// Edge i's outward unit normal (in A's frame).
     Vec2<T> normal(int i) const {
         const int n = count();
         const Vec2<T> e = vertex((i + 1) % n) - vertex(i);
         return normalized(Vec2<T>{e.y, -e.x});
     }
-    /// The edge whose normal is most parallel to d (the larger dot(m, d) of the two edges at
-    /// support(d); the earlier edge on a tie), and the sine of its angle to d (|cross(m, d)|
-    /// for unit d; 1 + the cosine's deficit when it faces away, which cannot win).
-    int face_along(Vec2<T> d, T& sine) const {
+    /// The distance from q to edge i.
+    T distance_to_edge(int i, Vec2<T> q) const {
+        const Vec2<T> p = vertex(i), e = vertex((i + 1) % count()) - p;
+        const T ee = dot(e, e);
+        const T f = ee > T(0) ? std::clamp(dot(q - p, e) / ee, T(0), T(1)) : T(0);
+        return length(q - (p + f * e));
+    }
+    /// The sine of the angle between edge i's normal and the unit direction d (|cross(m, d)|;
+    /// 2 - the cosine when the edge faces away, which cannot win).
+    T sine_to(int i, Vec2<T> d) const {
+        const Vec2<T> m = normal(i);
+        const T cosine = dot(m, d);
+        return cosine > T(0) ? std::abs(cross(m, d)) : T(2) - cosine;
+    }
+    /// The edge whose normal is most parallel to d, of the two edges at support(d), and the
+    /// sine of its angle to d. Several edges may be parallel to d within kReferenceTolerance
+    /// (nearly collinear edges): then the one nearest the witness point w wins, found by
+    /// walking along such edges while they come nearer. A needle's end may be an edge 1e-7 long
+    /// beside its sides 1e18 long, all their normals one float vector, and only the edge under
+    /// the witness holds the contact (fuzz_kernel; TEST(ManifoldRegression,
+    /// NearlyCollinearEdgesTakeTheOneAtTheWitness)).
+    int face_along(Vec2<T> d, Vec2<T> w, T& sine) const {
         const int n = count();
         const int i = support(d);
         const int before = (i + n - 1) % n;
-        const Vec2<T> m_before = normal(before), m_after = normal(i);
-        const bool after = dot(m_after, d) > dot(m_before, d);
-        const Vec2<T> m = after ? m_after : m_before;
-        const T cosine = dot(m, d);
-        sine = cosine > T(0) ? std::abs(cross(m, d)) : T(2) - cosine;
-        return after ? i : before;
+        const T s_before = sine_to(before, d), s_after = sine_to(i, d);
+        int best = s_after < s_before ? i : before;
+        sine = std::min(s_before, s_after);
+        if (n > 2 && sine <= T(kReferenceTolerance)) {
+            T near = distance_to_edge(best, w);
+            for (const int step : {1, n - 1}) { // forwards, then backwards
+                for (int k = 1; k < n; ++k) {
+                    const int next = (best + step) % n;
+                    const T s_next = sine_to(next, d);
+                    if (!(s_next <= T(kReferenceTolerance))) {
+                        break;
+                    }
+                    const T near_next = distance_to_edge(next, w);
+                    if (!(near_next < near)) {
+                        break;
+                    }
+                    best = next;
+                    near = near_next;
+                    sine = s_next;
+                }
+            }
+        }
+        return best;
     }
 };
 
@@ -227,29 +272,36 @@ ManifoldOutput<T> manifold(const DistanceInput<T>& input, std::type_identity_t<T
         }
         return f;
     };
-    const detail::HullFaces<T> fa = faces_of(input.a, input.xf_a, hull_a);
-    const detail::HullFaces<T> fb = faces_of(input.b, input.xf_b, hull_b);
-    const Vec2<T> n = pen.normal;
-
-    if (fa.count() < 2 || fb.count() < 2) { // a point shape: the witnesses are the contact
-        out.normal = n;
-        out.points[0] = {T(0.5) * (pen.point_a + pen.point_b), pen.signed_distance, 0};
+    // The faces in A's local frame, as penetration() works: B through the relative transform,
+    // so that shapes far from the world's origin keep their edges (a world translation of 1e17
+    // rounds a float polygon 1e-28 across to one point).
+    const detail::HullFaces<T> fa = faces_of(input.a, Transform<T>{}, hull_a);
+    const detail::HullFaces<T> fb =
+        faces_of(input.b, detail::relative(input.xf_a, input.xf_b), hull_b);
+    const Vec2<T> n = inv_rotate(input.xf_a.q, pen.normal);
+    // The single pair of witnesses (world), with their id.
+    auto one_point = [&](ContactId id) {
+        out.normal = pen.normal;
+        out.points[0] = {T(0.5) * (pen.point_a + pen.point_b), pen.signed_distance, id};
         out.count = 1;
         return out;
+    };
+
+    if (fa.count() < 2 || fb.count() < 2) { // a point shape: the witnesses are the contact
+        return one_point(0);
     }
 
     // The reference face: A's unless B's is clearly more parallel to the normal.
     T sin_a{}, sin_b{};
-    const int face_a = fa.face_along(n, sin_a);
-    const int face_b = fb.face_along(-n, sin_b);
+    // The core witness points, in A's frame.
+    const Vec2<T> w_a = apply_inverse(input.xf_a, pen.point_a - ra * pen.normal);
+    const Vec2<T> w_b = apply_inverse(input.xf_a, pen.point_b + rb * pen.normal);
+    const int face_a = fa.face_along(n, w_a, sin_a);
+    const int face_b = fb.face_along(-n, w_b, sin_b);
     const bool cores_apart = pen.signed_distance + ra + rb > T(0);
     if (cores_apart && sin_a > T(kReferenceTolerance) && sin_b > T(kReferenceTolerance)) {
         // Vertex against vertex: the witnesses, on GJK's normal.
-        out.normal = n;
-        out.points[0] = {T(0.5) * (pen.point_a + pen.point_b), pen.signed_distance,
-                         detail::vertex_pair_id(fa.support(n), fb.support(-n))};
-        out.count = 1;
-        return out;
+        return one_point(detail::vertex_pair_id(fa.support(n), fb.support(-n)));
     }
     const bool flip = sin_b < sin_a - T(kReferenceTolerance);
     const detail::HullFaces<T>& ref = flip ? fb : fa;
@@ -260,18 +312,25 @@ ManifoldOutput<T> manifold(const DistanceInput<T>& input, std::type_identity_t<T
 
     // The incident face: the other shape's face most anti-parallel to n_r.
     T sin_inc{};
-    const int inc_edge = inc.face_along(-n_r, sin_inc);
+    const int inc_edge = inc.face_along(-n_r, flip ? w_a : w_b, sin_inc);
 
     const Vec2<T> v1 = ref.vertex(ref_edge), v2 = ref.vertex((ref_edge + 1) % ref.count());
     const Vec2<T> t = normalized(v2 - v1);
+    if (n_r == Vec2<T>{} || t == Vec2<T>{}) { // an edge too short for its length to be a number
+        return one_point(0);
+    }
     detail::ClipPoint<T> c[2] = {{inc.vertex(inc_edge), false, 0},
                                  {inc.vertex((inc_edge + 1) % inc.count()), false, 1}};
     const T radii = ra + rb;
-    out.normal = flip ? -n_r : n_r;
+    const auto largest = [](Vec2<T> p) { return std::max(std::abs(p.x), std::abs(p.y)); };
+    const T slack = T(8) * std::numeric_limits<T>::epsilon() *
+                    std::max({largest(v1), largest(v2), largest(c[0].p), largest(c[1].p)});
+    out.normal = rotate(input.xf_a.q, flip ? -n_r : n_r);
     out.reference_is_b = flip;
     out.reference_edge = ref_edge;
     out.incident_edge = inc_edge;
-    if (!detail::clip(c, -t, -dot(t, v1) + radii) || !detail::clip(c, t, dot(t, v2) + radii)) {
+    if (!detail::clip(c, -t, -dot(t, v1) + radii + slack) ||
+        !detail::clip(c, t, dot(t, v2) + radii + slack)) {
         return out; // the incident face lies beyond a side plane (round-off at a corner)
     }
     for (const detail::ClipPoint<T>& cp : c) {
@@ -282,7 +341,7 @@ ManifoldOutput<T> manifold(const DistanceInput<T>& input, std::type_identity_t<T
         }
         const Vec2<T> p_ref = cp.p - (d - r_ref) * n_r, p_inc = cp.p - r_inc * n_r;
         out.points[out.count++] = {
-            T(0.5) * (p_ref + p_inc), separation,
+            apply(input.xf_a, T(0.5) * (p_ref + p_inc)), separation,
             detail::contact_id(flip, ref_edge, inc_edge, cp.clipped, cp.end)};
     }
     return out;
