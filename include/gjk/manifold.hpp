@@ -177,13 +177,23 @@ template <class T> struct HullFaces {
         int best = s_after < s_before ? i : before;
         sine = std::min(s_before, s_after);
         if (n > 2 && sine <= T(kReferenceTolerance)) {
-            T near = distance_to_edge(best, w);
+            // The two sines known already are not computed again; the distances only when a
+            // neighbour is parallel too (rare: the walk costs one sine per side otherwise).
+            auto sine_of = [&](int e) {
+                return e == i ? s_after : e == before ? s_before : sine_to(e, d);
+            };
+            T near{}; // the witness's distance to best, once measured
+            bool measured = false;
             for (const int step : {1, n - 1}) { // forwards, then backwards
                 for (int k = 1; k < n; ++k) {
                     const int next = (best + step) % n;
-                    const T s_next = sine_to(next, d);
+                    const T s_next = sine_of(next);
                     if (!(s_next <= T(kReferenceTolerance))) {
                         break;
+                    }
+                    if (!measured) {
+                        near = distance_to_edge(best, w);
+                        measured = true;
                     }
                     const T near_next = distance_to_edge(next, w);
                     if (!(near_next < near)) {
