@@ -16,7 +16,9 @@
 // whose normal cone (between the normals of its two edges) holds d; so the edge whose normal is
 // most parallel to d is one of the two edges at support(d): two dot products after one support
 // search, O(log n) on a prepared shape (PreparedShape::support_index) and a scan of the hull
-// of a plain view (which is O(n log n) to build anyway).
+// of a plain view (which is O(n log n) to build anyway). Only when several consecutive edges
+// are parallel to d within kReferenceTolerance (nearly collinear edges) does the search walk
+// along them, to the one nearest the query's witness point on that shape (see face_along).
 //
 // The reference face is the face of A most parallel to n or the face of B most parallel to -n,
 // measured by the sine of the angle between the face's normal m and the direction,
@@ -41,8 +43,9 @@
 // the id of the two vertices (Feature ids, below; TEST(Manifold, CapsulesEndToEndGiveOnePoint)).
 // When the cores overlap, EPA's normal is a face normal and this case cannot arise.
 //
-// The incident face is the face of the other shape most anti-parallel to n_r: the edge with
-// the smaller dot(m, n_r) of the two at the other shape's support vertex along -n_r.
+// The incident face is the face of the other shape most anti-parallel to n_r: of the two edges
+// at the other shape's support vertex along -n_r, the one whose normal is nearer -n_r (the
+// same search as above, with that shape's witness point).
 //
 // Clipping. With the reference face from v1 to v2, tangent t = (v2 - v1) / |v2 - v1| and the
 // incident edge from w1 to w2, keep the part of the incident edge between the side planes
@@ -77,6 +80,8 @@
 // matching, and the id must not change while a circle rolls along a face). Bits 30 and 31 are
 // zero, so an id is also a non-negative int32. The id depends only on which features touch, so
 // it stays the same while a box slides along another (TEST(Manifold, IdsStayWhileABoxSlides)).
+// Edges are numbered on the hull: a prepared shape and a plain view of the same points may
+// start their hulls at different vertices, and so give different ids.
 #pragma once
 
 #include <algorithm>
