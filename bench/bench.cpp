@@ -10,16 +10,17 @@
 //
 // Workloads: Pairs8/cold (10,000 random convex 8-gon pairs, about half overlapping, random
 // transforms, no cache), Overlap8/cold (the same pairs through the overlap test: gjk::overlap
-// against b2TestOverlap), Pairs8/warm (the same pairs moving a little over 100 steps, cache
-// reused), Pairs8/cold_batch and warm_batch (the same through gjk::distance_batch on one
-// thread, lockstep across SIMD lanes; compared with Box2D's rows of the same pairs), BigN/<n> (an
-// n-gon against an 8-gon, linear support for Box2D; 1000 different n-gons), BigNShared/<n> (one
-// n-gon against 1000 8-gons: the n-gon stays in the cache), Batch (1e6 pairs through
-// gjk::distance_batch on 1 and 2 threads). Counters: ns_per_query, mean iterations, and max_error:
-// the largest |distance - gjk double's distance| over the workload, divided by the pair's scale
-// (the accuracy the speed is bought at). Toi (10,000 8-gon pairs on sweeps: B flies at A, both
-// turn, B up to 1.5 rad; gjk::time_of_impact against b2TimeOfImpact, both stopping at a core
-// distance of b2_linearSlop; iterations = outer iterations, b2_toiIters for Box2D);
+// against b2TestOverlap), Manifold8/cold (the same pairs' contact manifolds: gjk::manifold
+// against b2CollidePolygons, both with Box2D's 0.01 m skin), Pairs8/warm (the same pairs moving a
+// little over 100 steps, cache reused), Pairs8/cold_batch and warm_batch (the same through
+// gjk::distance_batch on one thread, lockstep across SIMD lanes; compared with Box2D's rows of the
+// same pairs), BigN/<n> (an n-gon against an 8-gon, linear support for Box2D; 1000 different
+// n-gons), BigNShared/<n> (one n-gon against 1000 8-gons: the n-gon stays in the cache), Batch (1e6
+// pairs through gjk::distance_batch on 1 and 2 threads). Counters: ns_per_query, mean iterations,
+// and max_error: the largest |distance - gjk double's distance| over the workload, divided by the
+// pair's scale (the accuracy the speed is bought at). Toi (10,000 8-gon pairs on sweeps: B flies at
+// A, both turn, B up to 1.5 rad; gjk::time_of_impact against b2TimeOfImpact, both stopping at a
+// core distance of b2_linearSlop; iterations = outer iterations, b2_toiIters for Box2D);
 // gjk/Toi/slop_tolerance accepts Box2D's tolerance (b2_linearSlop / 4) instead of 64 eps.
 #include <benchmark/benchmark.h>
 #include <box2d/b2_collision.h>
@@ -513,6 +514,96 @@ void box2d_rays(benchmark::State& state) {
     state.counters["from_inside"] = from_inside;
 }
 
+// --- Manifold8 -------------------------------------------------------------------------------
+
+/// The cold pairs' contact manifolds: gjk::manifold (penetration(), then the reference and
+/// incident faces and clipping) against Box2D's b2CollidePolygons (SAT, the same clipping),
+/// both with Box2D's skin (b2_polygonRadius) as the shapes' radius, margin 0, the same float
+/// rotations. gjk's shapes are PreparedShape objects made once, as Box2D's polygons are.
+/// Counters: points (the mean number of points per pair) and count_disagreements (pairs whose
+/// numbers of points differ; the positions are compared by TEST(ManifoldBox2d, ...)).
+struct ManifoldWorkload {
+    std::vector<gjk::PreparedShape<float>> a, b;
+    std::vector<b2PolygonShape> box2d_a, box2d_b;
+    std::vector<b2Transform> xa, xb;
+    std::vector<gjk::DistanceInput<float>> inputs;
+};
+
+const ManifoldWorkload& manifold_workload() {
+    static const ManifoldWorkload w = [] {
+        const std::vector<Pair>& pairs = pairs8();
+        ManifoldWorkload m;
+        m.a.reserve(pairs.size());
+        m.b.reserve(pairs.size());
+        m.box2d_a.resize(pairs.size());
+        m.box2d_b.resize(pairs.size());
+        for (std::size_t i = 0; i < pairs.size(); ++i) {
+            const Pair& p = pairs[i];
+            const std::vector<b2Vec2> pa = to_b2(p.a), pb = to_b2(p.b);
+            m.box2d_a[i].Set(pa.data(), static_cast<int32>(pa.size()));
+            m.box2d_b[i].Set(pb.data(), static_cast<int32>(pb.size()));
+            m.a.push_back(gjk::PreparedShape<float>::make(cast<float>(p.a), b2_polygonRadius));
+            m.b.push_back(gjk::PreparedShape<float>::make(cast<float>(p.b), b2_polygonRadius));
+            b2Transform xa, xb;
+            xa.Set(b2Vec2(float(p.ax), float(p.ay)), float(p.aangle));
+            xb.Set(b2Vec2(float(p.bx), float(p.by)), float(p.bangle));
+            m.xa.push_back(xa);
+            m.xb.push_back(xb);
+        }
+        for (std::size_t i = 0; i < pairs.size(); ++i) {
+            gjk::DistanceInput<float> in;
+            in.a = m.a[i].view();
+            in.b = m.b[i].view();
+            in.xf_a.p = {m.xa[i].p.x, m.xa[i].p.y};
+            in.xf_a.q = {m.xa[i].q.c, m.xa[i].q.s};
+            in.xf_b.p = {m.xb[i].p.x, m.xb[i].p.y};
+            in.xf_b.q = {m.xb[i].q.c, m.xb[i].q.s};
+            m.inputs.push_back(in);
+        }
+        return m;
+    }();
+    return w;
+}
+
+void gjk_manifold(benchmark::State& state) {
+    const ManifoldWorkload& w = manifold_workload();
+    double points = 0;
+    int disagreements = 0;
+    for (std::size_t i = 0; i < w.inputs.size(); ++i) {
+        const auto m = gjk::manifold(w.inputs[i]);
+        b2Manifold bm;
+        b2CollidePolygons(&bm, &w.box2d_a[i], w.xa[i], &w.box2d_b[i], w.xb[i]);
+        points += m.count;
+        disagreements += m.count != bm.pointCount;
+    }
+    for (auto _ : state) {
+        for (const auto& in : w.inputs)
+            benchmark::DoNotOptimize(gjk::manifold(in));
+    }
+    set_counters(state, w.inputs.size(), 0, 0);
+    state.counters["points"] = points / double(w.inputs.size());
+    state.counters["count_disagreements"] = disagreements;
+}
+
+void box2d_manifold(benchmark::State& state) {
+    const ManifoldWorkload& w = manifold_workload();
+    double points = 0;
+    for (std::size_t i = 0; i < w.inputs.size(); ++i) {
+        b2Manifold bm;
+        b2CollidePolygons(&bm, &w.box2d_a[i], w.xa[i], &w.box2d_b[i], w.xb[i]);
+        points += bm.pointCount;
+    }
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < w.inputs.size(); ++i) {
+            b2Manifold bm;
+            b2CollidePolygons(&bm, &w.box2d_a[i], w.xa[i], &w.box2d_b[i], w.xb[i]);
+            benchmark::DoNotOptimize(bm);
+        }
+    }
+    set_counters(state, w.inputs.size(), 0, 0);
+    state.counters["points"] = points / double(w.inputs.size());
+}
+
 // --- BigN ------------------------------------------------------------------------------------
 
 /// The BigN pairs: 1000 different n-gons (each query meets a polygon that is not in the
@@ -737,6 +828,8 @@ int main(int argc, char** argv) {
     }
     RegisterBenchmark("gjk/Overlap8/cold", gjk_overlap)->Unit(ms);
     RegisterBenchmark("box2d/Overlap8/cold", box2d_overlap)->Unit(ms);
+    RegisterBenchmark("gjk/Manifold8/cold", gjk_manifold)->Unit(ms);
+    RegisterBenchmark("box2d/Manifold8/cold", box2d_manifold)->Unit(ms);
     RegisterBenchmark("gjk/Ray8", gjk_rays<float>)->Unit(ms);
     RegisterBenchmark("gjk_double/Ray8", gjk_rays<double>)->Unit(ms);
     RegisterBenchmark("box2d/Ray8", box2d_rays)->Unit(ms);

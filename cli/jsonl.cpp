@@ -327,6 +327,27 @@ template <class T> std::string compute_toi(const ToiQuery& q, bool& error) {
     return dump_line(cast_json(out));
 }
 
+template <class T> std::string compute_manifold(const ManifoldQuery& q, bool& error) {
+    auto prepared = prepare<T>(q.shapes);
+    if (auto* message = std::get_if<std::string>(&prepared)) {
+        error = true;
+        return dump_line({{"error", *message}});
+    }
+    const Prepared<T>& p = std::get<Prepared<T>>(prepared);
+    T margin{};
+    std::string message;
+    if (!narrow(q.margin, "margin", margin, message)) {
+        error = true;
+        return dump_line({{"error", message}});
+    }
+    const ManifoldOutput<T> out = manifold(p.input(), margin);
+    if (out.status == Status::invalid_input) {
+        error = true;
+        return dump_line({{"error", to_string(out.error)}});
+    }
+    return dump_line(manifold_json(out));
+}
+
 /// Parses a line into a JSON object, or an error message; the caps of `options` are checked
 /// first, on the bytes (check_limits), so an oversized line is never parsed.
 std::variant<json, std::string> parse_object(std::string_view line, const char* expected,
@@ -582,6 +603,31 @@ std::variant<ToiQuery, std::string> parse_toi_query(std::string_view line, const
     return q;
 }
 
+std::variant<ManifoldQuery, std::string> parse_manifold_query(std::string_view line,
+                                                              const Options& options) {
+    auto parsed = parse_object(line, "{\"a\": SHAPE, \"b\": SHAPE, \"margin\": m}", options);
+    if (auto* message = std::get_if<std::string>(&parsed)) {
+        return *message;
+    }
+    const json& j = std::get<json>(parsed);
+    auto shapes = read_shapes(j, options);
+    if (auto* message = std::get_if<std::string>(&shapes)) {
+        return *message;
+    }
+    ManifoldQuery q;
+    q.shapes = std::move(std::get<Query>(shapes));
+    std::string error;
+    if (const auto it = j.find("margin"); it != j.end()) {
+        if (!read_number(*it, "margin", q.margin, error)) {
+            return error;
+        }
+        if (!(q.margin >= 0)) {
+            return "margin: must be >= 0, got " + short_number(q.margin);
+        }
+    }
+    return q;
+}
+
 template <class T> std::variant<Prepared<T>, std::string> prepare(const Query& q) {
     Prepared<T> p;
     std::string error;
@@ -649,6 +695,20 @@ template <class T> nlohmann::ordered_json cast_json(const CastOutput<T>& out) {
     j["normal"] = point_json(out.normal);
     j["iterations"] = out.iterations;
     j["status"] = to_string(out.status);
+    return j;
+}
+
+template <class T> nlohmann::ordered_json manifold_json(const ManifoldOutput<T>& out) {
+    nlohmann::ordered_json j;
+    j["normal"] = point_json(out.normal);
+    j["points"] = nlohmann::ordered_json::array();
+    for (int i = 0; i < out.count; ++i) {
+        nlohmann::ordered_json pj;
+        pj["point"] = point_json(out.points[i].point);
+        pj["separation"] = static_cast<double>(out.points[i].separation);
+        pj["id"] = out.points[i].id;
+        j["points"].push_back(std::move(pj));
+    }
     return j;
 }
 
@@ -774,6 +834,18 @@ std::string process_toi_line(std::string_view line, const Options& options, bool
                                                    : compute_toi<double>(q, error);
 }
 
+std::string process_manifold_line(std::string_view line, const Options& options, bool& error) {
+    error = false;
+    auto parsed = parse_manifold_query(without_cr(line), options);
+    if (auto* message = std::get_if<std::string>(&parsed)) {
+        error = true;
+        return dump_line({{"error", *message}});
+    }
+    const ManifoldQuery& q = std::get<ManifoldQuery>(parsed);
+    return options.precision == Precision::float32 ? compute_manifold<float>(q, error)
+                                                   : compute_manifold<double>(q, error);
+}
+
 template std::variant<Prepared<float>, std::string> prepare<float>(const Query&);
 template std::variant<Prepared<double>, std::string> prepare<double>(const Query&);
 template nlohmann::ordered_json answer_json<float>(const DistanceOutput<float>&,
@@ -784,5 +856,7 @@ template nlohmann::ordered_json answer_json<double>(const DistanceOutput<double>
                                                     const PenetrationOutput<double>*);
 template nlohmann::ordered_json cast_json<float>(const CastOutput<float>&);
 template nlohmann::ordered_json cast_json<double>(const CastOutput<double>&);
+template nlohmann::ordered_json manifold_json<float>(const ManifoldOutput<float>&);
+template nlohmann::ordered_json manifold_json<double>(const ManifoldOutput<double>&);
 
 } // namespace gjk::cli

@@ -45,6 +45,16 @@
 //   centre's world position and the angle). A SHAPE's own position or angle is an error here.
 //   max_fraction and target_separation as for `gjk cast`.
 // Output line: as `gjk cast`'s.
+//
+// The `gjk manifold` JSONL contract (gjk::manifold):
+// Input line:  {"a": SHAPE, "b": SHAPE, "margin": m}
+//   margin optional (0), finite and >= 0: shapes at most m apart (radii included) get
+//   speculative points.
+// Output line: {"normal": [x, y], "points": [{"point": [x, y], "separation": s, "id": k}, ...]}
+//   with 0, 1 or 2 points (0 when the shapes are apart by more than the margin; the normal is
+//   then [0, 0]); normal from A to B; each point midway between the surfaces, its separation
+//   signed (negative when penetrating, radii included), its id naming the pair of features
+//   (gjk/manifold.hpp). Or {"error": "..."}.
 #pragma once
 
 #include <cmath>
@@ -120,6 +130,12 @@ template <class T> Sweep<T> to_sweep(const SweepSpec& s) {
     return sweep;
 }
 
+/// One parsed `gjk manifold` input line.
+struct ManifoldQuery {
+    Query shapes;
+    double margin = 0;
+};
+
 enum class Precision { float32, float64 };
 
 /// How a line is read and answered. The three limits keep a hostile line from costing
@@ -152,6 +168,10 @@ std::variant<Query, std::string> parse_query(std::string_view line, const Option
 /// Parses one `gjk cast` input line: the query, or an error message naming the field.
 std::variant<CastQuery, std::string> parse_cast_query(std::string_view line,
                                                       const Options& options = {});
+
+/// Parses one `gjk manifold` input line: the query, or an error message naming the field.
+std::variant<ManifoldQuery, std::string> parse_manifold_query(std::string_view line,
+                                                              const Options& options = {});
 
 /// A query in scalar T: the shapes and transforms the library's input views.
 template <class T> struct Prepared {
@@ -199,6 +219,9 @@ nlohmann::ordered_json answer_json(const DistanceOutput<T>& out,
 /// The answer object of a computed cast (the cast contract's fields, in order).
 template <class T> nlohmann::ordered_json cast_json(const CastOutput<T>& out);
 
+/// The answer object of a computed manifold (the manifold contract's fields, in order).
+template <class T> nlohmann::ordered_json manifold_json(const ManifoldOutput<T>& out);
+
 /// The whole contract for one line: the output line (without newline); `error` is set when
 /// it is an error line.
 std::string process_line(std::string_view line, const Options& options, bool& error);
@@ -215,6 +238,9 @@ std::string process_cast_line(std::string_view line, const Options& options, boo
 
 /// The `gjk toi` contract for one line, as process_line.
 std::string process_toi_line(std::string_view line, const Options& options, bool& error);
+
+/// The `gjk manifold` contract for one line, as process_line.
+std::string process_manifold_line(std::string_view line, const Options& options, bool& error);
 
 /// One line of JSON text; invalid UTF-8 (which can only come from echoing input) is replaced.
 std::string dump_line(const nlohmann::ordered_json& j);

@@ -7,6 +7,8 @@
 //                [--max-points N] [--max-line-bytes N]
 //   gjk toi [FILE|-] [--precision double|float] [--threads N]                  JSONL times of
 //                [--max-points N] [--max-line-bytes N]                         impact (sweeps)
+//   gjk manifold [FILE|-] [--precision double|float] [--threads N]             JSONL contact
+//                [--max-points N] [--max-line-bytes N]                          manifolds
 //   gjk svg [FILE|-] [--iteration K] [--title T] [--voronoi] -o out.svg         a picture
 //   gjk demo [--out DIR]                                                        built-in scenes
 //   gjk --version                                                               "gjk 0.1.0"
@@ -287,6 +289,10 @@ int main(int argc, char** argv) {
     CLI::App* toi =
         line_command("toi", "answer JSONL times of impact (translation and rotation)", toi_file);
 
+    std::string manifold_file = "-";
+    CLI::App* manifold =
+        line_command("manifold", "answer JSONL contact manifolds, one per line", manifold_file);
+
     std::string svg_file = "-", svg_out;
     int iteration = 0;
     CLI::App* svg = app.add_subcommand("svg", "draw one query and its iterations as SVG");
@@ -321,13 +327,16 @@ int main(int argc, char** argv) {
         options.max_line_bytes = max_line_bytes;
         return run_lines(file, options, threads, process_line);
     }
-    if (*cast || *raycast || *toi) {
+    if (*cast || *raycast || *toi || *manifold) {
         Options options;
         options.precision = precision == "float" ? Precision::float32 : Precision::float64;
         options.max_points = max_points;
         options.max_line_bytes = max_line_bytes;
         if (*cast) {
             return run_lines(cast_file, options, threads, process_cast_line);
+        }
+        if (*manifold) {
+            return run_lines(manifold_file, options, threads, process_manifold_line);
         }
         return *raycast ? run_lines(ray_file, options, threads, process_ray_line)
                         : run_lines(toi_file, options, threads, process_toi_line);

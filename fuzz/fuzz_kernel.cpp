@@ -1,5 +1,5 @@
-// fuzz_kernel - distance(), overlap(), penetration() and shape_cast() on arbitrary float and
-// double inputs.
+// fuzz_kernel - distance(), overlap(), penetration(), manifold() and shape_cast() on arbitrary
+// float and double inputs.
 //
 // The bytes become one query: the scalar type, two shapes of 1..8 points, radii, transforms
 // and an iteration cap. Every query must come back with a status, never crash, hang or NaN.
@@ -18,7 +18,8 @@
 // it is computed from (|x| + |y| of a local point plus |x| + |y| of the translation), plus
 // the radii, at least 1.
 //
-// penetration() and shape_cast() are checked the same way (check_penetration, check_cast).
+// penetration(), manifold() and shape_cast() are checked the same way (check_penetration,
+// check_manifold, check_cast).
 // distance_batch is checked against distance() itself, which is its specification: on the
 // query's shapes prepared, every output of a batch (lockstep lanes of both widths the
 // processor runs, groups of one and of five queries) equal to distance()'s to the bit
@@ -374,6 +375,53 @@ template <class T> void check_penetration(const Query<T>& q, const Truth* truth)
              expected_signed);
 }
 
+/// Contact manifold, margin 0.05 of the scale: penetration()'s error rules; 0 to 2 points, all
+/// finite, each with a separation <= the margin; a unit normal whenever there are points; in
+/// range (and neither loop at its cap) the smaller separation is not above the oracle's signed
+/// distance by more than the tolerance plus kReferenceTolerance of the scale (a separation is
+/// measured along the reference face's normal, which is EPA's or, on a near-tie, A's face
+/// within that angle of it: the deepest point is as deep as the shapes, up to that tilt).
+template <class T> void check_manifold(const Query<T>& q, const Truth* truth) {
+    const T margin = T(0.05);
+    const gjk::ManifoldOutput<T> m = gjk::manifold(input_of(q), margin);
+    const gjk::InputError expected = expected_error(q);
+    if (expected != gjk::InputError::none) {
+        if (m.status != gjk::Status::invalid_input || m.error != expected || m.count != 0)
+            fail("manifold: invalid input not reported with its error", int(m.error),
+                 int(expected));
+        return;
+    }
+    if (m.status == gjk::Status::invalid_input) {
+        if (m.error != gjk::InputError::nonfinite_result || truth)
+            fail("manifold: valid input refused", int(m.error));
+        return;
+    }
+    if (m.count < 0 || m.count > 2)
+        fail("manifold: point count out of 0..2", m.count);
+    if (!gjk::is_finite(m.normal))
+        fail("manifold: normal not finite", m.normal.x, m.normal.y);
+    T least = std::numeric_limits<T>::infinity();
+    for (int i = 0; i < m.count; ++i) {
+        const auto& c = m.points[i];
+        if (!gjk::is_finite(c.point) || !std::isfinite(c.separation) || !(c.separation <= margin))
+            fail("manifold: a point is not finite or beyond the margin", c.separation);
+        least = std::min(least, c.separation);
+    }
+    if (m.count > 0) {
+        const long double n = std::hypot((long double)m.normal.x, (long double)m.normal.y);
+        if (std::fabs(n - 1) > 1e-4L)
+            fail("manifold: normal not unit with points", n);
+    }
+    if (!truth || m.count == 0 || m.status == gjk::Status::max_iterations)
+        return;
+    const Truth& t = *truth;
+    const long double expected_signed = t.distance > 0 ? t.distance : -t.depth;
+    const long double scale = t.tol / tolerance<T>();
+    const long double tol = scale * 64 * std::numeric_limits<T>::epsilon();
+    if (least > expected_signed + std::max(t.tol, tol) + gjk::kReferenceTolerance * scale)
+        fail("manifold: the deepest point is shallower than the shapes", least, expected_signed);
+}
+
 /// Shape cast: B moves toward A's position (the translation is the difference of the two
 /// transforms' positions, so the query's bytes decide it). Finite fields, a fraction in
 /// [0, 1], the cap kept; in range, at a reported hit that did not start overlapping the
@@ -512,6 +560,7 @@ template <class T> void check_query(Bytes& in, std::uint8_t flags) {
     check_distance(q, t);
     check_overlap(q, t);
     check_penetration(q, t);
+    check_manifold(q, t);
     check_cast(q, t);
     check_batch(q);
 }

@@ -53,6 +53,7 @@ enum class InputError : unsigned char {
     nonfinite_result,   ///< the arithmetic overflowed (coordinates too large for the scalar)
     out_of_range_a,     ///< a point of A is beyond kernel_range<T>() (gjk/math.hpp)
     out_of_range_b,     ///< a point of B is beyond kernel_range<T>()
+    bad_margin,         ///< manifold(): the margin is negative, NaN or infinite
 };
 
 /// A short English description of a Status.
@@ -128,6 +129,8 @@ constexpr const char* to_string(InputError e) {
         return "shape a has a coordinate beyond the kernel's range (sqrt(max) / 16)";
     case InputError::out_of_range_b:
         return "shape b has a coordinate beyond the kernel's range (sqrt(max) / 16)";
+    case InputError::bad_margin:
+        return "margin must be finite and >= 0";
     }
     return "?";
 }

@@ -7,6 +7,7 @@
 #include "gjk/gradient.hpp"
 #include "gjk/hull.hpp"
 #include "gjk/instantiations.hpp"
+#include "gjk/manifold.hpp"
 #include "gjk/math.hpp"
 #include "gjk/overlap.hpp"
 #include "gjk/penetration.hpp"

@@ -1,0 +1,365 @@
+// gjk/manifold.hpp - contact manifolds: the normal and up to two contact points of two convex
+// shapes that overlap or lie within a margin of each other (speculative contacts), built the
+// classic way (Catto, "Contact Manifolds", GDC 2007) on the library's own queries.
+//
+// The normal. penetration() gives the signed distance s and the unit normal n from A to B:
+// GJK's when the cores are apart, EPA's minimum translation direction when they overlap. If
+// s > margin the shapes are too far apart: no points. A shape with one vertex (a point, a
+// circle) has no face to clip against: the manifold is the single pair of witness points of
+// penetration(), its point midway between the surfaces, its separation s, its id 0.
+//
+// The faces. Each shape of two or more vertices is its convex hull, counter-clockwise, with
+// edge i running from vertex i to vertex i + 1 (mod count). Edge i's outward normal is
+//     m_i = (e.y, -e.x) / |e|,   e = v_{i+1} - v_i.
+// A segment (two vertices) has two edges, its two sides. The edge normals of a convex polygon
+// turn counter-clockwise with i, and the support vertex along a direction d is the vertex
+// whose normal cone (between the normals of its two edges) holds d; so the edge whose normal is
+// most parallel to d is one of the two edges at support(d): two dot products after one support
+// search, O(log n) on a prepared shape (PreparedShape::support_index) and a scan of the hull
+// of a plain view (which is O(n log n) to build anyway). Only when several consecutive edges
+// are parallel to d within kReferenceTolerance (nearly collinear edges) does the search walk
+// along them, to the one nearest the query's witness point on that shape (see face_along).
+//
+// The reference face is the face of A most parallel to n or the face of B most parallel to -n,
+// measured by the sine of the angle between the face's normal m and the direction,
+// sin_A = |cross(m_A, n)| and sin_B = |cross(m_B, -n)| (the sine, not the cosine, because the
+// cosine is flat near an angle of 0: 1 - cos(theta) = theta^2 / 2 hides small angles in
+// round-off). EPA's normal is a face normal of Z, and every face of Z is a face of A or of B,
+// so one of the two sines is 0 to round-off; when both faces are nearly parallel (a box
+// resting on a box) either is right, and the choice must not flicker from frame to frame with
+// round-off, or the contact ids would change. So B is the reference only when it is clearly
+// better: sin_B < sin_A - kReferenceTolerance; near-ties keep A, as Box2D's b2CollidePolygons
+// keeps A unless B's separation is larger by 0.1 linear slop (0.0005 m, which on faces a metre
+// long is an angle of about 1e-3: the tolerance below).
+// The reference normal is n_r = m of the chosen face (so the manifold's normal is n_r from A,
+// -n_r from B: a face normal, not GJK's, so that every point's separation is measured along it).
+//
+// Vertex against vertex. When the cores are apart and neither face is within
+// kReferenceTolerance of parallel to n (both sines larger), the closest features are a vertex
+// of each shape: GJK's normal runs from one to the other, inside both vertices' normal cones.
+// No face then stands for the contact, and clipping against one would measure the gap along a
+// normal up to 90 degrees off (two capsules end to end: their faces are their sides). The
+// manifold is then the single pair of witnesses, as for a point shape, with GJK's normal and
+// the id of the two vertices (Feature ids, below; TEST(Manifold, CapsulesEndToEndGiveOnePoint)).
+// When the cores overlap, EPA's normal is a face normal and this case cannot arise.
+//
+// The incident face is the face of the other shape most anti-parallel to n_r: of the two edges
+// at the other shape's support vertex along -n_r, the one whose normal is nearer -n_r (the
+// same search as above, with that shape's witness point).
+//
+// Clipping. With the reference face from v1 to v2, tangent t = (v2 - v1) / |v2 - v1| and the
+// incident edge from w1 to w2, keep the part of the incident edge between the side planes
+//     dot(t, p) >= dot(t, v1) - (r_A + r_B)   and   dot(t, p) <= dot(t, v2) + (r_A + r_B):
+// a point p = w1 + f (w2 - w1) beyond a plane moves to the plane (f = the ratio of the two
+// signed distances to it). The planes are pushed out by the radii as in Box2D 2.4.1, because
+// rounded corners carry contact that far; for shapes without radius they are the face's ends,
+// pushed out by a round-off slack of 8 eps of the largest coordinate of the four points. An
+// incident vertex exactly at the face's end must not be clipped by the round-off of the
+// tangent: fuzz_kernel found a segment touching another's end, 2e-318 outside its face, whose
+// corner was clipped to a point 0.023 above the contact
+// (TEST(ManifoldRegression, VertexAtTheFacesEndIsNotClipped)).
+//
+// Separations and positions. A clipped point p of the incident core is at the signed distance
+//     d = dot(n_r, p - v1)
+// from the reference face's line; the rounded surfaces are r_ref and r_inc further in, so its
+// separation is d - r_A - r_B (negative when penetrating). Points whose separation exceeds the
+// margin are dropped (a tilted incident face can have one end far from the reference face).
+// The surface points are p_ref = p - (d - r_ref) n_r and p_inc = p - r_inc n_r, and the
+// contact point is midway, (p_ref + p_inc) / 2.
+//
+// The faces are measured in A's local frame, as penetration() works (B through the relative
+// transform), and the results come back in the world frame: shapes far from the origin keep
+// their edges (fuzz_kernel: a float polygon 1e-28 across at 2.5e17 had every world vertex
+// rounded to one point, and its edge normals were zero).
+//
+// Feature ids (ContactId): bits 0-12 the incident edge, bits 13-25 the reference edge (hull
+// edge indices modulo 2^13), bit 26 set when the point was made by a side plane rather than an
+// incident vertex, bit 27 which end of the incident edge (0: from w1, 1: from w2), bit 28 set
+// when the reference face is B's. A vertex-against-vertex point has bit 29 set, B's vertex in
+// bits 0-12 and A's in bits 13-25; a point shape's single point has id 0 (one point needs no
+// matching, and the id must not change while a circle rolls along a face). Bits 30 and 31 are
+// zero, so an id is also a non-negative int32. The id depends only on which features touch, so
+// it stays the same while a box slides along another (TEST(Manifold, IdsStayWhileABoxSlides)).
+// Edges are numbered on the hull: a prepared shape and a plain view of the same points may
+// start their hulls at different vertices, and so give different ids.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+#include "gjk/distance_types.hpp"
+#include "gjk/hull.hpp"
+#include "gjk/math.hpp"
+#include "gjk/penetration.hpp"
+#include "gjk/prepared.hpp"
+#include "gjk/shape.hpp"
+
+namespace gjk {
+
+/// How much more parallel to the normal B's face must be than A's to be the reference face:
+/// the difference of the sines of their angles to it. 1e-3 rad is Box2D's preference for A
+/// (0.1 linear slop of separation on faces about a metre long; see the top of this file), large
+/// against the round-off of EPA's normal (float: about 1e-6) and small against the angles
+/// between the faces of any polygon a game uses. TEST(Manifold, NearParallelFacesPreferA)
+/// pins the preference, TEST(ManifoldBox2d, MatchesB2CollidePolygons) counts the ties.
+inline constexpr double kReferenceTolerance = 1e-3;
+
+/// A feature id: see the top of this file for its bits.
+using ContactId = std::uint32_t;
+
+/// One contact point.
+template <class T> struct ContactPoint {
+    Vec2<T> point{}; ///< world position, midway between the two surfaces
+    T separation{0}; ///< signed gap along the normal, radii included (< 0 when penetrating)
+    ContactId id{0}; ///< the pair of features that made it (see the top of this file)
+};
+
+/// Output of a manifold query. Every field is filled on every return path.
+template <class T> struct ManifoldOutput {
+    Vec2<T> normal{};            ///< unit normal from A to B (zero when there are no points)
+    ContactPoint<T> points[2]{}; ///< the first `count` are used
+    int count{0};                ///< 0, 1 or 2
+    bool reference_is_b{false};  ///< whether the reference face is B's
+    int reference_edge{-1};      ///< the reference face's hull edge (-1: a point shape)
+    int incident_edge{-1};       ///< the incident face's hull edge (-1: a point shape)
+    Status status{Status::invalid_input}; ///< penetration()'s status; separated with 0
+                                          ///< points when farther apart than the margin
+    InputError error{InputError::none};   ///< what is wrong when status is invalid_input
+};
+
+namespace detail {
+
+/// A shape's hull in A's local frame, vertex by vertex, with its support search.
+template <class T> struct HullFaces {
+    std::span<const Vec2<T>> local{}; ///< hull vertices, counter-clockwise, local frame
+    Transform<T> xf{};                ///< the shape's frame to A's
+    const PreparedShape<T>* prepared{nullptr};
+
+    int count() const { return static_cast<int>(local.size()); }
+    Vec2<T> vertex(int i) const { return apply(xf, local[static_cast<std::size_t>(i)]); }
+    /// The hull vertex furthest along the direction d (in A's frame).
+    int support(Vec2<T> d) const {
+        const Vec2<T> dl = inv_rotate(xf.q, d);
+        return prepared ? prepared->support_index(dl) : support_index<T>(local, dl);
+    }
+    /// Edge i's outward unit normal (in A's frame).
+    Vec2<T> normal(int i) const {
+        const int n = count();
+        const Vec2<T> e = vertex((i + 1) % n) - vertex(i);
+        return normalized(Vec2<T>{e.y, -e.x});
+    }
+    /// The distance from q to edge i.
+    T distance_to_edge(int i, Vec2<T> q) const {
+        const Vec2<T> p = vertex(i), e = vertex((i + 1) % count()) - p;
+        const T ee = dot(e, e);
+        const T f = ee > T(0) ? std::clamp(dot(q - p, e) / ee, T(0), T(1)) : T(0);
+        return length(q - (p + f * e));
+    }
+    /// The sine of the angle between edge i's normal and the unit direction d (|cross(m, d)|;
+    /// 2 - the cosine when the edge faces away, which cannot win).
+    T sine_to(int i, Vec2<T> d) const {
+        const Vec2<T> m = normal(i);
+        const T cosine = dot(m, d);
+        return cosine > T(0) ? std::abs(cross(m, d)) : T(2) - cosine;
+    }
+    /// The edge whose normal is most parallel to d, of the two edges at support(d), and the
+    /// sine of its angle to d. Several edges may be parallel to d within kReferenceTolerance
+    /// (nearly collinear edges): then the one nearest the witness point w wins, found by
+    /// walking along such edges while they come nearer. A needle's end may be an edge 1e-7 long
+    /// beside its sides 1e18 long, all their normals one float vector, and only the edge under
+    /// the witness holds the contact (fuzz_kernel; TEST(ManifoldRegression,
+    /// NearlyCollinearEdgesTakeTheOneAtTheWitness)).
+    int face_along(Vec2<T> d, Vec2<T> w, T& sine) const {
+        const int n = count();
+        const int i = support(d);
+        const int before = (i + n - 1) % n;
+        const T s_before = sine_to(before, d), s_after = sine_to(i, d);
+        int best = s_after < s_before ? i : before;
+        sine = std::min(s_before, s_after);
+        if (n > 2 && sine <= T(kReferenceTolerance)) {
+            // The two sines known already are not computed again; the distances only when a
+            // neighbour is parallel too (rare: the walk costs one sine per side otherwise).
+            auto sine_of = [&](int e) {
+                return e == i ? s_after : e == before ? s_before : sine_to(e, d);
+            };
+            T near{}; // the witness's distance to best, once measured
+            bool measured = false;
+            for (const int step : {1, n - 1}) { // forwards, then backwards
+                for (int k = 1; k < n; ++k) {
+                    const int next = (best + step) % n;
+                    const T s_next = sine_of(next);
+                    if (!(s_next <= T(kReferenceTolerance))) {
+                        break;
+                    }
+                    if (!measured) {
+                        near = distance_to_edge(best, w);
+                        measured = true;
+                    }
+                    const T near_next = distance_to_edge(next, w);
+                    if (!(near_next < near)) {
+                        break;
+                    }
+                    best = next;
+                    near = near_next;
+                    sine = s_next;
+                }
+            }
+        }
+        return best;
+    }
+};
+
+/// The ids' fields (see the top of this file).
+inline ContactId contact_id(bool reference_is_b, int reference_edge, int incident_edge,
+                            bool clipped, int end) {
+    constexpr std::uint32_t mask = (1u << 13) - 1;
+    return (static_cast<std::uint32_t>(incident_edge) & mask) |
+           ((static_cast<std::uint32_t>(reference_edge) & mask) << 13) |
+           (static_cast<std::uint32_t>(clipped) << 26) | (static_cast<std::uint32_t>(end) << 27) |
+           (static_cast<std::uint32_t>(reference_is_b) << 28);
+}
+
+/// The id of a vertex-against-vertex point: A's vertex and B's (see the top of this file).
+inline ContactId vertex_pair_id(int vertex_a, int vertex_b) {
+    return contact_id(false, vertex_a, vertex_b, false, 0) | (1u << 29);
+}
+
+/// A point of the incident edge during clipping: where it is and what made it.
+template <class T> struct ClipPoint {
+    Vec2<T> p{};
+    bool clipped{false};
+    int end{0};
+};
+
+/// Keeps the part of the segment (c[0], c[1]) with dot(u, p) <= offset; false if none is left.
+template <class T> bool clip(ClipPoint<T> (&c)[2], Vec2<T> u, T offset) {
+    const T d0 = dot(u, c[0].p) - offset, d1 = dot(u, c[1].p) - offset;
+    if (d0 > T(0) && d1 > T(0)) {
+        return false;
+    }
+    if (d0 > T(0) || d1 > T(0)) { // one end beyond the plane: move it onto the plane
+        const int out = d0 > T(0) ? 0 : 1;
+        const T f = d0 / (d0 - d1);
+        c[out].p = c[0].p + f * (c[1].p - c[0].p);
+        c[out].clipped = true;
+    }
+    return true;
+}
+
+} // namespace detail
+
+/// The contact manifold of two convex shapes (see the top of this file): for shapes that
+/// overlap or are at most `margin` apart (radii included), the normal from A to B and up to two
+/// points with their separations and feature ids. `margin` must be finite and >= 0.
+template <class T>
+ManifoldOutput<T> manifold(const DistanceInput<T>& input, std::type_identity_t<T> margin = T(0)) {
+    ManifoldOutput<T> out;
+    if (!(margin >= T(0) && margin <= std::numeric_limits<T>::max())) { // NaN fails too
+        out.error = InputError::bad_margin;
+        return out;
+    }
+    const PenetrationOutput<T> pen = penetration(input);
+    out.status = pen.status;
+    out.error = pen.error;
+    if (pen.status == Status::invalid_input || pen.signed_distance > margin ||
+        pen.normal == Vec2<T>{}) {
+        return out;
+    }
+    const T ra = input.use_radii ? input.a.radius : T(0);
+    const T rb = input.use_radii ? input.b.radius : T(0);
+
+    // The hulls: a prepared shape's own, else computed (a plain view is any point set).
+    std::vector<Vec2<T>> hull_a, hull_b;
+    auto faces_of = [](const ShapeView<T>& s, const Transform<T>& xf, std::vector<Vec2<T>>& hull) {
+        detail::HullFaces<T> f;
+        f.xf = xf;
+        if (s.prepared) {
+            f.local = s.prepared->vertices();
+            f.prepared = s.prepared;
+        } else {
+            hull = convex_hull<T>(s.points);
+            f.local = hull;
+        }
+        return f;
+    };
+    // The faces in A's local frame, as penetration() works: B through the relative transform,
+    // so that shapes far from the world's origin keep their edges (a world translation of 1e17
+    // rounds a float polygon 1e-28 across to one point).
+    const detail::HullFaces<T> fa = faces_of(input.a, Transform<T>{}, hull_a);
+    const detail::HullFaces<T> fb =
+        faces_of(input.b, detail::relative(input.xf_a, input.xf_b), hull_b);
+    const Vec2<T> n = inv_rotate(input.xf_a.q, pen.normal);
+    // The single pair of witnesses (world), with their id.
+    auto one_point = [&](ContactId id) {
+        out.normal = pen.normal;
+        out.points[0] = {T(0.5) * (pen.point_a + pen.point_b), pen.signed_distance, id};
+        out.count = 1;
+        return out;
+    };
+
+    if (fa.count() < 2 || fb.count() < 2) { // a point shape: the witnesses are the contact
+        return one_point(0);
+    }
+
+    // The reference face: A's unless B's is clearly more parallel to the normal.
+    T sin_a{}, sin_b{};
+    // The core witness points, in A's frame.
+    const Vec2<T> w_a = apply_inverse(input.xf_a, pen.point_a - ra * pen.normal);
+    const Vec2<T> w_b = apply_inverse(input.xf_a, pen.point_b + rb * pen.normal);
+    const int face_a = fa.face_along(n, w_a, sin_a);
+    const int face_b = fb.face_along(-n, w_b, sin_b);
+    const bool cores_apart = pen.signed_distance + ra + rb > T(0);
+    if (cores_apart && sin_a > T(kReferenceTolerance) && sin_b > T(kReferenceTolerance)) {
+        // Vertex against vertex: the witnesses, on GJK's normal.
+        return one_point(detail::vertex_pair_id(fa.support(n), fb.support(-n)));
+    }
+    const bool flip = sin_b < sin_a - T(kReferenceTolerance);
+    const detail::HullFaces<T>& ref = flip ? fb : fa;
+    const detail::HullFaces<T>& inc = flip ? fa : fb;
+    const int ref_edge = flip ? face_b : face_a;
+    const T r_ref = flip ? rb : ra, r_inc = flip ? ra : rb;
+    const Vec2<T> n_r = ref.normal(ref_edge);
+
+    // The incident face: the other shape's face most anti-parallel to n_r.
+    T sin_inc{};
+    const int inc_edge = inc.face_along(-n_r, flip ? w_a : w_b, sin_inc);
+
+    const Vec2<T> v1 = ref.vertex(ref_edge), v2 = ref.vertex((ref_edge + 1) % ref.count());
+    const Vec2<T> t = normalized(v2 - v1);
+    if (n_r == Vec2<T>{} || t == Vec2<T>{}) { // an edge too short for its length to be a number
+        return one_point(0);
+    }
+    detail::ClipPoint<T> c[2] = {{inc.vertex(inc_edge), false, 0},
+                                 {inc.vertex((inc_edge + 1) % inc.count()), false, 1}};
+    const T radii = ra + rb;
+    const auto largest = [](Vec2<T> p) { return std::max(std::abs(p.x), std::abs(p.y)); };
+    const T slack = T(8) * std::numeric_limits<T>::epsilon() *
+                    std::max({largest(v1), largest(v2), largest(c[0].p), largest(c[1].p)});
+    out.normal = rotate(input.xf_a.q, flip ? -n_r : n_r);
+    out.reference_is_b = flip;
+    out.reference_edge = ref_edge;
+    out.incident_edge = inc_edge;
+    if (!detail::clip(c, -t, -dot(t, v1) + radii + slack) ||
+        !detail::clip(c, t, dot(t, v2) + radii + slack)) {
+        return out; // the incident face lies beyond a side plane (round-off at a corner)
+    }
+    for (const detail::ClipPoint<T>& cp : c) {
+        const T d = dot(n_r, cp.p - v1);
+        const T separation = d - radii;
+        if (!(separation <= margin)) {
+            continue;
+        }
+        const Vec2<T> p_ref = cp.p - (d - r_ref) * n_r, p_inc = cp.p - r_inc * n_r;
+        out.points[out.count++] = {
+            apply(input.xf_a, T(0.5) * (p_ref + p_inc)), separation,
+            detail::contact_id(flip, ref_edge, inc_edge, cp.clipped, cp.end)};
+    }
+    return out;
+}
+
+} // namespace gjk
