@@ -9,7 +9,8 @@
 //                [--max-points N] [--max-line-bytes N]                         impact (sweeps)
 //   gjk manifold [FILE|-] [--precision double|float] [--threads N]             JSONL contact
 //                [--max-points N] [--max-line-bytes N]                          manifolds
-//   gjk svg [FILE|-] [--iteration K] [--title T] [--voronoi] -o out.svg         a picture
+//   gjk svg [FILE|-] [--iteration K] [--title T] [--voronoi] [--manifold]       a picture
+//           [--margin M] -o out.svg
 //   gjk demo [--out DIR]                                                        built-in scenes
 //   gjk --version                                                               "gjk 0.1.0"
 // Exit status: 0 when every line was answered, 1 when a line or a picture failed, 2 for
@@ -158,7 +159,7 @@ bool write_file(const std::string& path, const std::string& text) {
 }
 
 int run_svg(const std::string& path, int iteration, const std::string& out_path,
-            const std::string& title, bool voronoi) {
+            const std::string& title, bool voronoi, bool manifold, double margin) {
     Input in;
     if (!open_input(path, in)) {
         return kUsageError;
@@ -179,6 +180,21 @@ int run_svg(const std::string& path, int iteration, const std::string& out_path,
     SvgInput picture = make_picture(std::get<Prepared<double>>(prepared),
                                     title.empty() ? "gjk svg" : title, iteration);
     picture.voronoi = voronoi;
+    if (manifold) { // the contact manifold (gjk::manifold) on the shapes panel
+        const Prepared<double>& p = std::get<Prepared<double>>(prepared);
+        picture.draw_manifold = true;
+        picture.manifold = gjk::manifold(p.input(), margin);
+        const gjk::ManifoldOutput<double>& m = picture.manifold;
+        if (m.count > 0 && m.reference_edge >= 0) { // on the hull manifold() builds
+            const Prepared<double>& q = p;
+            const auto& shape = m.reference_is_b ? q.b : q.a;
+            const auto& xf = m.reference_is_b ? q.xf_b : q.xf_a;
+            const std::vector<gjk::Vec2<double>> hull = gjk::convex_hull<double>(shape.points);
+            const std::size_t i = static_cast<std::size_t>(m.reference_edge) % hull.size();
+            picture.reference_face = {gjk::apply(xf, hull[i]),
+                                      gjk::apply(xf, hull[(i + 1) % hull.size()])};
+        }
+    }
     if (picture.result.status == gjk::Status::invalid_input) {
         std::cerr << "gjk svg: " << gjk::to_string(picture.result.error) << "\n";
         return 1;
@@ -304,6 +320,13 @@ int main(int argc, char** argv) {
     std::string svg_title;
     svg->add_option("--title", svg_title, "the picture's heading (default: gjk svg)");
     bool voronoi = false;
+    bool draw_manifold = false;
+    double margin = 0;
+    svg->add_flag("--manifold", draw_manifold,
+                  "draw the contact manifold: the reference face and each point's separation");
+    svg->add_option("--margin", margin, "the manifold's margin for speculative contacts")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
     svg->add_flag("--voronoi", voronoi,
                   "shade the Voronoi regions of the Minkowski difference's vertices and edges");
 
@@ -342,7 +365,7 @@ int main(int argc, char** argv) {
                         : run_lines(toi_file, options, threads, process_toi_line);
     }
     if (*svg) {
-        return run_svg(svg_file, iteration, svg_out, svg_title, voronoi);
+        return run_svg(svg_file, iteration, svg_out, svg_title, voronoi, draw_manifold, margin);
     }
     return run_demo(demo_out);
 }

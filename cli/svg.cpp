@@ -927,6 +927,29 @@ void shapes_panel(std::string& s, const SvgInput& in, double x, double y) {
         c.label(pa, has_normal ? -n : V{-1, 0}, 10, "point_a", kColorA, 12, 1);
         c.label(pb, has_normal ? rotated(n, -60) : V{1, 0}, 10, "point_b", kColorB, 12, 2);
     }
+    if (in.draw_manifold) {
+        // The contact manifold: the reference face thick in its shape's colour, each contact
+        // point in the closest point's red with its separation (data-separation: every digit).
+        const ManifoldOutput<double>& m = in.manifold;
+        s += "<g class=\"manifold\" data-count=\"" + std::to_string(m.count) + "\">\n";
+        if (in.reference_face.size() == 2) {
+            line(s, vp.map(in.reference_face[0]), vp.map(in.reference_face[1]),
+                 std::string("class=\"reference-face\" stroke=\"") +
+                     (m.reference_is_b ? kColorB : kColorA) +
+                     "\" stroke-width=\"6\" stroke-linecap=\"round\" stroke-opacity=\"0.7\"");
+        }
+        for (int i = 0; i < m.count; ++i) {
+            const V p = vp.map(m.points[i].point);
+            s += "<circle class=\"contact\" cx=\"" + num(p.x) + "\" cy=\"" + num(p.y) +
+                 "\" r=\"5\" fill=\"" + kColorP + "\" stroke=\"white\" stroke-width=\"1\"" +
+                 " data-separation=\"" + num(m.points[i].separation) + "\" data-id=\"" +
+                 std::to_string(m.points[i].id) + "\"/>\n";
+            c.block(p, 6);
+            c.label(p, V{1, -1}, 8, "s = " + label_number(m.points[i].separation, 3), kColorP, 11,
+                    10 + i);
+        }
+        s += "</g>\n";
+    }
     c.finish();
     s += "</g>\n";
 }

@@ -24,6 +24,12 @@ struct SvgInput {
     std::vector<Vec2<double>> minkowski;  ///< hull of B - A (cores), counter-clockwise
     int only_iteration = 0;               ///< 0: a panel for every iteration; k >= 1: only k
     bool voronoi = false; ///< shade the Voronoi regions of Z's vertices and edges (sections 1-2)
+    /// With `--manifold`: the contact manifold drawn on the shapes panel (the reference face,
+    /// each point with its separation), and the reference face's world endpoints (none when
+    /// the manifold has no face: a point shape, a single vertex-against-vertex point).
+    bool draw_manifold = false;
+    ManifoldOutput<double> manifold{};
+    std::vector<Vec2<double>> reference_face;
 };
 
 /// A standalone SVG document (UTF-8 text). Layout: the shapes with witness points, their

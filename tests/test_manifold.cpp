@@ -14,6 +14,7 @@
 #include "gjk/gjk.hpp"
 #include "oracle/oracle.hpp"
 #include "support/families.hpp"
+#include "support/scalars.hpp"
 
 using gjk::Shape;
 using gjk::Status;
@@ -21,9 +22,7 @@ using gjk::Vec2;
 
 namespace {
 
-template <class T> class Manifold : public ::testing::Test {};
-using Scalars = ::testing::Types<float, double>;
-TYPED_TEST_SUITE(Manifold, Scalars);
+GJK_SCALAR_SUITE(Manifold);
 
 using gjk_test::input;
 

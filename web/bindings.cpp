@@ -25,6 +25,7 @@
 #include "gjk/gradient.hpp"
 #include "gjk/hull.hpp"
 #include "gjk/instantiations.hpp"
+#include "gjk/manifold.hpp"
 #include "gjk/overlap.hpp"
 #include "gjk/penetration.hpp"
 #include "gjk/raycast.hpp"
@@ -270,6 +271,40 @@ val ray_cast(const val& jshape, const val& origin, const val& translation, doubl
     return o;
 }
 
+/// manifold(a, b, margin): the `gjk manifold` answer (gjk::manifold), plus the reference face's
+/// two world endpoints (`reference_face`, empty for a point shape or a single point) and status.
+val manifold(const val& ja, const val& jb, double margin) {
+    const JsShape a = to_shape(ja), b = to_shape(jb);
+    const gjk::ManifoldOutput<T> out = gjk::manifold(to_input(a, b), margin);
+    val o = val::object();
+    o.set("normal", from_vec(out.normal));
+    val points = val::array();
+    for (int i = 0; i < out.count; ++i) {
+        val p = val::object();
+        p.set("point", from_vec(out.points[i].point));
+        p.set("separation", out.points[i].separation);
+        p.set("id", static_cast<double>(out.points[i].id));
+        points.set(i, p);
+    }
+    o.set("points", points);
+    // The reference face: the hull edge the manifold names, on the same hull it builds (the
+    // plain points' convex_hull, counter-clockwise from the lowest-leftmost vertex).
+    val face = val::array();
+    if (out.count > 0 && out.reference_edge >= 0) {
+        const JsShape& s = out.reference_is_b ? b : a;
+        const std::vector<V> hull = gjk::convex_hull<T>(s.shape.points);
+        const std::size_t i = static_cast<std::size_t>(out.reference_edge) % hull.size();
+        face.set(0, from_vec(gjk::apply(s.xf, hull[i])));
+        face.set(1, from_vec(gjk::apply(s.xf, hull[(i + 1) % hull.size()])));
+    }
+    o.set("reference_face", face);
+    o.set("reference", std::string(out.reference_is_b ? "b" : "a"));
+    o.set("status", std::string(gjk::to_string(out.status)));
+    o.set("error", out.status == gjk::Status::invalid_input ? std::string(gjk::to_string(out.error))
+                                                            : std::string());
+    return o;
+}
+
 /// gradient(a, b): the signed distance's derivative with respect to each pose, as
 /// `gjk distance --derivatives` ({a: [dx, dy, dangle], b: [...], differentiable}).
 val gradient(const val& ja, const val& jb) {
@@ -398,6 +433,7 @@ EMSCRIPTEN_BINDINGS(gjk) {
     emscripten::function("cast", &cast);
     emscripten::function("ray_cast", &ray_cast);
     emscripten::function("gradient", &gradient);
+    emscripten::function("manifold", &manifold);
     emscripten::function("minkowski_difference", &minkowski_difference);
     emscripten::function("convex_hull", &convex_hull);
     emscripten::function("segment_coordinates", &segment_coordinates);

@@ -1161,6 +1161,41 @@ TEST(CliPictures, SvgDrawsOneQueryAndCanShowASingleIteration) {
 // counter-clockwise from the lowest-leftmost. Here A = the point Q = (0.5, -1) and B is the
 // triangle (0, 0), (4, 0), (1, 3), so Z = B - Q = (-0.5, 1), (3.5, 1), (0.5, 4): A = (-0.5, 1)
 // is the leftmost, and B, C follow counter-clockwise. `--title` sets the heading.
+// `gjk svg --manifold` draws the contact manifold on the shapes panel: the reference face and
+// one circle per point, whose data-separation and data-id are `gjk manifold`'s for the same
+// query; without the flag, nothing of it.
+TEST(CliPictures, SvgManifoldOptionDrawsTheToolsContactPoints) {
+    TempDir dir;
+    const std::string query =
+        R"({"a": {"points": [[-2, -0.5], [2, -0.5], [2, 0.5], [-2, 0.5]]}, "b": {"points": [[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]], "position": [0.3, 0.95]}})";
+    const fs::path in = dir.path / "q.jsonl", out = dir.path / "m.svg", plain = dir.path / "p.svg";
+    std::ofstream(in) << query << "\n";
+    ASSERT_EQ(run("svg --manifold " + in.string() + " -o " + out.string()), 0);
+    ASSERT_EQ(run("svg " + in.string() + " -o " + plain.string()), 0);
+    bool error = false;
+    const json m = json::parse(gjk::cli::process_manifold_line(query, {}, error));
+    ASSERT_EQ(m["points"].size(), 2u);
+    pugi::xml_document doc;
+    ASSERT_TRUE(doc.load_file(out.c_str()));
+    const auto g = doc.select_node("//g[@class='manifold']").node();
+    ASSERT_TRUE(g);
+    EXPECT_EQ(std::string(g.attribute("data-count").value()), "2");
+    EXPECT_TRUE(g.select_node(".//line[@class='reference-face']"));
+    int k = 0;
+    for (const auto& c : g.select_nodes(".//circle[@class='contact']")) {
+        ASSERT_LT(k, 2);
+        EXPECT_NEAR(std::stod(c.node().attribute("data-separation").value()),
+                    m["points"][k]["separation"].get<double>(), 1e-9);
+        EXPECT_EQ(std::stoll(c.node().attribute("data-id").value()),
+                  m["points"][k]["id"].get<long long>());
+        ++k;
+    }
+    EXPECT_EQ(k, 2);
+    pugi::xml_document plain_doc;
+    ASSERT_TRUE(plain_doc.load_file(plain.c_str()));
+    EXPECT_FALSE(plain_doc.select_node("//g[@class='manifold']"));
+}
+
 TEST(CliPictures, SvgVoronoiOptionShadesAndNamesTheRegionsOfZ) {
     TempDir dir;
     const fs::path in = dir.path / "q.jsonl", plain = dir.path / "plain.svg",

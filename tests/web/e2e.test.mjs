@@ -12,7 +12,7 @@ const SCENES_WITH_CASES = [
   ['case1', 'repeated_support'], ['case2', 'containment'], ['case3a', 'vertex_overlap'],
   ['case3b', 'edge_overlap'], ['case4', 'edge_overlap'], ['collinear', 'no_progress'],
 ];
-const VIEWS = ['shapes', 'minkowski', 'cast', 'ray', 'segment', 'triangle'];
+const VIEWS = ['shapes', 'minkowski', 'cast', 'contacts', 'ray', 'segment', 'triangle'];
 
 let server, browser;
 const problems = []; // console errors and warnings, page errors, failed requests: none allowed
@@ -509,6 +509,32 @@ describe('desktop, 1280×800', () => {
     const from = await check('from inside');
     assert.equal(from.answer.fraction, 0);
     assert.deepEqual(from.answer.normal, [0, 0]);
+    await showView(page, 'shapes');
+  });
+
+  test('contacts view: a box resting on a box shows the native manifold, reference face drawn', async () => {
+    await showView(page, 'contacts');
+    // B, a 1 x 1 box, rests 0.05 into A, a 4 x 1 box: two points at B's bottom corners.
+    const scene = { a: { points: [[-2, -0.5], [2, -0.5], [2, 0.5], [-2, 0.5]] }, b: { points: square(0.5), position: [0.3, 0.95] } };
+    assert.equal(await demo(page, (q) => gjkDemo.setShapes(q), scene), '');
+    await settle(page);
+    const query = await demo(page, () => gjkDemo.manifoldState());
+    const [answer] = native([query], [], 'manifold');
+    const shown = await demo(page, () => gjkDemo.manifoldResult());
+    assert.equal(shown.points.length, answer.points.length, 'point count');
+    assert.equal(answer.points.length, 2, 'two contact points');
+    closePoint(shown.normal, answer.normal, 1e-12, 'normal');
+    for (const [i, p] of answer.points.entries()) {
+      closePoint(shown.points[i].point, p.point, 1e-12, `point ${i}`);
+      close(shown.points[i].separation, p.separation, 1e-12, `separation ${i}`);
+      assert.equal(shown.points[i].id, p.id, `id ${i}`);
+      close(p.separation, -0.05, 1e-12, `separation ${i}: 0.05 deep`);
+    }
+    const drawn = await demo(page, () => gjkDemo.drawn());
+    assert.equal(drawn.view, 'contacts');
+    assert.equal(drawn.reference_face.length, 2, 'the reference face is drawn');
+    assert.equal(await text(page, '#contacts-count'), '2');
+    await screenshot(page, 'desktop-contacts');
     await showView(page, 'shapes');
   });
 

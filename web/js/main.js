@@ -12,12 +12,13 @@ import { attachInput } from './interact.js';
 import { buildPanel, updatePanel } from './panel.js';
 import { SCENES, SEGMENT_DEFAULT, TRIANGLE_PRESETS, makeShape, rotateShape, shapeJson } from './scenes.js';
 import { castStart, drawCastView, grabInCast } from './view-cast.js';
+import { CONTACT_MARGIN, drawContactsView } from './view-contacts.js';
 import { defaultRay, drawGradient, drawRayView, grabInRay } from './view-ray.js';
 import { drawMinkowskiView, drawShapesView, grabInMinkowski, grabInShapes, worldHull } from './view-gjk.js';
 import { drawSegmentView, drawTriangleView, grabPoints, solveSegment, solveTriangle } from './view-sections.js';
 
-const VIEWS = ['shapes', 'minkowski', 'cast', 'ray', 'segment', 'triangle'];
-const SHAPE_VIEWS = ['shapes', 'minkowski', 'cast']; // the views of the two shapes A and B
+const VIEWS = ['shapes', 'minkowski', 'cast', 'contacts', 'ray', 'segment', 'triangle'];
+const SHAPE_VIEWS = ['shapes', 'minkowski', 'cast', 'contacts']; // the views of the two shapes A and B
 
 /**
  * A scene's cast: B's translation from its centre through A's centre and on by half as far
@@ -69,8 +70,23 @@ class App {
     this.translation = defaultTranslation(this.a, this.b); // B's translation in the cast view
     this.ray = defaultRay(this.gjk, this.a); // the ray view's ray, against A
     this.step = 1;
-    this.toFit.add('shapes').add('minkowski').add('cast').add('ray');
+    this.toFit.add('shapes').add('minkowski').add('cast').add('contacts').add('ray');
     this.changed();
+  }
+
+  /** Sets both shapes from a `gjk manifold` query ({a, b, margin}); the page's margin is
+   *  CONTACT_MARGIN. Returns an error or ''. */
+  setShapes(query) {
+    const shape = (s) => ({
+      kind: 'custom', n: 6, points: s.points.map((p) => [p[0], p[1]]), radius: s.radius || 0,
+      position: s.position ? [s.position[0], s.position[1]] : [0, 0], angle: s.angle || 0,
+    });
+    this.a = shape(query.a);
+    this.b = shape(query.b);
+    this.sceneId = 'custom';
+    this.toFit.add('shapes').add('minkowski').add('contacts');
+    this.changed();
+    return '';
   }
 
   /** Sets the ray view from a `gjk raycast` query ({shape, origin, translation}); the page's
@@ -204,6 +220,11 @@ class App {
         }
         return g;
       }
+      case 'contacts': {
+        const g = grabInShapes(this, cam, s, tol);
+        if (g) this.selected = g.key;
+        return g && { ...g, move: (q, prev) => { g.move(q, prev); this.sceneId = 'custom'; } };
+      }
       case 'ray': { // the ray's ends change the ray only; dragging A edits the scene
         const g = grabInRay(this, cam, s, tol);
         if (g && g.key === 'a') return { ...g, move: (q, prev) => { g.move(q, prev); this.sceneId = 'custom'; } };
@@ -216,7 +237,7 @@ class App {
 
   hover(s, tol) {
     const cam = this.camera();
-    if (this.view === 'shapes') return grabInShapes(this, cam, s, tol) ? 'grab' : '';
+    if (this.view === 'shapes' || this.view === 'contacts') return grabInShapes(this, cam, s, tol) ? 'grab' : '';
     if (this.view === 'minkowski') return grabInMinkowski(this, cam, s, tol) ? 'grab' : '';
     if (this.view === 'cast') return grabInCast(this, cam, s, tol) ? 'grab' : '';
     if (this.view === 'ray') return grabInRay(this, cam, s, tol) ? 'grab' : '';
@@ -225,7 +246,7 @@ class App {
 
   wheel(s, dy) {
     const cam = this.camera();
-    const g = this.view === 'shapes' || this.view === 'cast' ? grabInShapes(this, cam, s, 10)
+    const g = this.view === 'shapes' || this.view === 'cast' || this.view === 'contacts' ? grabInShapes(this, cam, s, 10)
       : this.view === 'minkowski' ? grabInMinkowski(this, cam, s, 10) : null;
     if (g) {
       if (this.view !== 'minkowski') this.selected = g.key; // the keys go on turning it
@@ -261,6 +282,8 @@ class App {
     this.rayResult = this.gjk.ray_cast(a, start, [end[0] - start[0], end[1] - start[1]], 1);
     // The signed distance's derivative with respect to each pose (the shapes view's arrows).
     this.gradientResult = this.gjk.gradient(a, b);
+    // The contact manifold, with speculative points within CONTACT_MARGIN.
+    this.manifoldResult = this.gjk.manifold(a, b, CONTACT_MARGIN);
     this.step = Math.max(1, Math.min(this.step, this.result.trace.length));
     this.solveSections();
   }
@@ -300,6 +323,7 @@ class App {
         const end = hullB.map(([x, y]) => [x + r[0], y + r[1]]);
         return [...grow(worldHull(this.gjk, this.a), this.a.radius), ...grow([...hullB, ...end], this.b.radius)];
       }
+      case 'contacts': return [...grow(worldHull(this.gjk, this.a), this.a.radius), ...grow(worldHull(this.gjk, this.b), this.b.radius)];
       case 'ray': {
         const hull = worldHull(this.gjk, this.a);
         return [...grow(hull, this.a.radius), this.ray.start, this.ray.end];
@@ -336,7 +360,7 @@ class App {
     const ctx = canvas.getContext('2d');
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, rect.width, rect.height);
-    const draw = { shapes: drawShapesView, minkowski: drawMinkowskiView, cast: drawCastView, ray: drawRayView, segment: drawSegmentView, triangle: drawTriangleView }[this.view];
+    const draw = { shapes: drawShapesView, minkowski: drawMinkowskiView, cast: drawCastView, contacts: drawContactsView, ray: drawRayView, segment: drawSegmentView, triangle: drawTriangleView }[this.view];
     this.drawn = draw(ctx, cam, this);
     if (this.view === 'shapes' && this.showGradient) {
       drawGradient(ctx, cam, this);
@@ -382,6 +406,11 @@ async function main() {
     rayResult: () => app.rayResult,
     /** Loads a `gjk raycast` query (shape A and the ray); returns an error or ''. */
     setRay: (query) => app.setRay(query),
+    /** The contacts view's query in the `gjk manifold` tool's JSON format, and its answer. */
+    manifoldState: () => ({ a: shapeJson(app.a), b: shapeJson(app.b), margin: CONTACT_MARGIN }),
+    manifoldResult: () => app.manifoldResult,
+    /** Sets both shapes from a `gjk distance` or `gjk manifold` query. */
+    setShapes: (query) => app.setShapes(query),
     /** The gradient of the signed distance, as `gjk distance --derivatives` writes it. */
     gradient: () => app.gradientResult,
     setShowGradient: (on) => app.setShowGradient(on),

@@ -10,6 +10,7 @@ const set = (id, text) => { $(id).textContent = text; };
 export const VIEW_TEXT = {
   shapes: 'Two convex shapes and their closest points, computed by the gjk kernel compiled to WebAssembly; step mode replays its iterations.',
   cast: 'Shape cast: B moves by the translation r over a step t from 0 to 1. Conservative advancement on GJK distance finds the first t at which B touches A, with the contact point on A and the normal from A to B.',
+  contacts: 'Contact manifold: the normal, the reference face and up to two contact points with their separations and feature ids, from GJK or EPA, a reference face, an incident face and clipping.',
   ray: 'Ray cast: the ray from S to E against shape A. Conservative advancement of a point on GJK distance finds the first t in [0, 1] at which origin + t * translation reaches A\'s surface, with the outward normal there.',
   minkowski: 'GJK never builds Z = B − A, the hull of all differences b − a: it walks a simplex over Z towards the origin O, whose distance to Z is the distance between the shapes.',
   segment: 'Section 1: the closest point on a segment to Q comes from the barycentric coordinates (u, v), whose signs name the Voronoi region.',
@@ -20,6 +21,7 @@ export const VIEW_HINT = {
   shapes: 'Drag a shape or a vertex · wheel or Q/E rotates · drag the background to pan',
   minkowski: 'Drag Z to move B · wheel over Z rotates B · drag the background to pan',
   cast: 'Drag the arrow\'s head r to move B · drag a shape or a vertex · wheel or Q/E rotates',
+  contacts: 'Drag a shape or a vertex · wheel or Q/E rotates · drag the background to pan',
   ray: 'Drag the ray\'s ends S and E · drag shape A or a vertex',
   segment: 'Drag A, B or Q · press anywhere to put Q there',
   triangle: 'Drag A, B, C or Q · press anywhere to put Q there',
@@ -81,6 +83,7 @@ export function updatePanel(app) {
   const castView = view === 'cast';
   $('gjk-panel').hidden = !gjkView && !castView;
   $('ray-panel').hidden = view !== 'ray';
+  $('contacts-panel').hidden = view !== 'contacts';
   for (const e of document.querySelectorAll('.gjk-only')) e.hidden = !gjkView;
   for (const e of document.querySelectorAll('.cast-only')) e.hidden = !castView;
   $('segment-panel').hidden = view !== 'segment';
@@ -92,6 +95,7 @@ export function updatePanel(app) {
   if (gjkView) updateGradient(app);
   if (castView) updateCast(app);
   else if (view === 'ray') updateRay(app);
+  else if (view === 'contacts') updateContacts(app);
   else if (view === 'segment') updateSegment(app);
   else if (view === 'triangle') updateTriangle(app);
 }
@@ -103,6 +107,19 @@ function updateGradient(app) {
   const row = (d) => `(${fmt(d[0], 3)}, ${fmt(d[1], 3)}, ${fmt(d[2], 3)})`;
   set('gradient-text', !app.showGradient ? ''
     : `∂s/∂(x, y, θ): A ${row(g.a)}, B ${row(g.b)}${g.differentiable ? '' : ' — not differentiable here (touching or parallel closest edges): one-sided'}`);
+}
+
+/** The manifold: its points with separations (every digit) and ids. */
+function updateContacts(app) {
+  const m = app.manifoldResult;
+  set('contacts-status', m.error ? `invalid input: ${m.error}` : m.status);
+  set('contacts-count', m.error ? '–' : String(m.points.length));
+  set('contacts-normal', m.points.length ? fmtPoint(m.normal, 10) : '–');
+  set('contacts-reference', m.reference_face.length === 2 ? `${m.reference.toUpperCase()}'s, ${fmtPoint(m.reference_face[0], 4)} to ${fmtPoint(m.reference_face[1], 4)}` : '– (a point)');
+  for (const i of [0, 1]) {
+    const p = m.points[i];
+    set(`contacts-point-${i + 1}`, p ? `${fmtPoint(p.point, 10)}, s = ${p.separation}, id ${p.id}` : '–');
+  }
 }
 
 /** The ray cast's answer, with every digit of t and ten decimals of the point and normal. */
