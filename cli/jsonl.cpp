@@ -716,16 +716,33 @@ std::string dump_line(const nlohmann::ordered_json& j) {
     return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
-std::string process_line(std::string_view line, const Options& options, bool& error) {
+namespace {
+
+/// One line of a JSONL contract: the query `parse` reads (or an error line naming the field),
+/// answered by `compute` in the precision the options name.
+template <class Query, class Parse, class Compute>
+std::string answer_line_with(std::string_view line, const Options& options, bool& error,
+                             Parse parse, Compute compute) {
     error = false;
-    auto parsed = parse_query(without_cr(line), options);
+    auto parsed = parse(without_cr(line), options);
     if (auto* message = std::get_if<std::string>(&parsed)) {
         error = true;
         return dump_line({{"error", *message}});
     }
     const Query& q = std::get<Query>(parsed);
-    return options.precision == Precision::float32 ? compute_line<float>(q, options, error)
-                                                   : compute_line<double>(q, options, error);
+    return options.precision == Precision::float32 ? compute(float{}, q, error)
+                                                   : compute(double{}, q, error);
+}
+
+} // namespace
+
+std::string process_line(std::string_view line, const Options& options, bool& error) {
+    return answer_line_with<Query>(
+        line, options, error,
+        [](std::string_view l, const Options& o) { return parse_query(l, o); },
+        [&options](auto scalar, const Query& q, bool& e) {
+            return compute_line<decltype(scalar)>(q, options, e);
+        });
 }
 
 std::variant<RayQuery, std::string> parse_ray_query(std::string_view line, const Options& options) {
@@ -799,51 +816,39 @@ template <class T> std::string compute_ray(const RayQuery& q, bool& error) {
 } // namespace
 
 std::string process_ray_line(std::string_view line, const Options& options, bool& error) {
-    error = false;
-    auto parsed = parse_ray_query(without_cr(line), options);
-    if (auto* message = std::get_if<std::string>(&parsed)) {
-        error = true;
-        return dump_line({{"error", *message}});
-    }
-    const RayQuery& q = std::get<RayQuery>(parsed);
-    return options.precision == Precision::float32 ? compute_ray<float>(q, error)
-                                                   : compute_ray<double>(q, error);
+    return answer_line_with<RayQuery>(
+        line, options, error,
+        [](std::string_view l, const Options& o) { return parse_ray_query(l, o); },
+        [](auto scalar, const RayQuery& q, bool& e) {
+            return compute_ray<decltype(scalar)>(q, e);
+        });
 }
 
 std::string process_cast_line(std::string_view line, const Options& options, bool& error) {
-    error = false;
-    auto parsed = parse_cast_query(without_cr(line), options);
-    if (auto* message = std::get_if<std::string>(&parsed)) {
-        error = true;
-        return dump_line({{"error", *message}});
-    }
-    const CastQuery& q = std::get<CastQuery>(parsed);
-    return options.precision == Precision::float32 ? compute_cast<float>(q, error)
-                                                   : compute_cast<double>(q, error);
+    return answer_line_with<CastQuery>(
+        line, options, error,
+        [](std::string_view l, const Options& o) { return parse_cast_query(l, o); },
+        [](auto scalar, const CastQuery& q, bool& e) {
+            return compute_cast<decltype(scalar)>(q, e);
+        });
 }
 
 std::string process_toi_line(std::string_view line, const Options& options, bool& error) {
-    error = false;
-    auto parsed = parse_toi_query(without_cr(line), options);
-    if (auto* message = std::get_if<std::string>(&parsed)) {
-        error = true;
-        return dump_line({{"error", *message}});
-    }
-    const ToiQuery& q = std::get<ToiQuery>(parsed);
-    return options.precision == Precision::float32 ? compute_toi<float>(q, error)
-                                                   : compute_toi<double>(q, error);
+    return answer_line_with<ToiQuery>(
+        line, options, error,
+        [](std::string_view l, const Options& o) { return parse_toi_query(l, o); },
+        [](auto scalar, const ToiQuery& q, bool& e) {
+            return compute_toi<decltype(scalar)>(q, e);
+        });
 }
 
 std::string process_manifold_line(std::string_view line, const Options& options, bool& error) {
-    error = false;
-    auto parsed = parse_manifold_query(without_cr(line), options);
-    if (auto* message = std::get_if<std::string>(&parsed)) {
-        error = true;
-        return dump_line({{"error", *message}});
-    }
-    const ManifoldQuery& q = std::get<ManifoldQuery>(parsed);
-    return options.precision == Precision::float32 ? compute_manifold<float>(q, error)
-                                                   : compute_manifold<double>(q, error);
+    return answer_line_with<ManifoldQuery>(
+        line, options, error,
+        [](std::string_view l, const Options& o) { return parse_manifold_query(l, o); },
+        [](auto scalar, const ManifoldQuery& q, bool& e) {
+            return compute_manifold<decltype(scalar)>(q, e);
+        });
 }
 
 template std::variant<Prepared<float>, std::string> prepare<float>(const Query&);

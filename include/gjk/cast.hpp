@@ -74,8 +74,8 @@
 // are a hit at t = 0.
 //
 // The tolerance. GJK's distance carries a round-off error of a few eps of the coordinates'
-// magnitude (tests/test_distance_oracle.cpp measures < 4 eps), and the poses at t add about as much.
-// A tolerance below that could never be met; 64 eps of the scale (the largest coordinate the
+// magnitude (tests/test_distance_oracle.cpp measures < 4 eps), and the poses at t add about as
+// much. A tolerance below that could never be met; 64 eps of the scale (the largest coordinate the
 // motion reaches plus the shapes' extents, radii and target) is safely above it and still
 // negligible; CastInput::tolerance overrides it.
 #pragma once
