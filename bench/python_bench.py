@@ -35,6 +35,8 @@ import time
 
 import numpy as np
 
+from report import cpu_name  # bench/report.py, beside this script
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
@@ -60,17 +62,6 @@ def gjk_path(option):
         if os.path.isdir(os.path.join(path, "gjk")):
             return path
     sys.exit("gjk not found: pass --gjk-path DIR or set GJK_PYTHONPATH")
-
-
-def cpu_name():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown cpu"
 
 
 def median_seconds(run, repetitions):

@@ -208,8 +208,20 @@ RayCastOutput<T> ray_cast(const ShapeView<T>& shape, const Transform<T>& xf, Vec
                         std::abs(origin.x + max_fraction * translation.x),
                         std::abs(origin.y + max_fraction * translation.y), std::abs(xf.p.x),
                         std::abs(xf.p.y)});
-    for (const Vec2<T>& p : shape.points) {
+    // The shape's largest |coordinate|, radius added: a hull reaches it at one of its four
+    // axis-extreme vertices, so a prepared shape asks its O(log n) support four times instead
+    // of reading every point (the ray cast stays O(log n)); a plain point set is scanned.
+    const auto reach = [&](Vec2<T> p) {
         scale = std::max({scale, std::abs(p.x) + shape.radius, std::abs(p.y) + shape.radius});
+    };
+    if (shape.prepared) {
+        for (const Vec2<T> d : {Vec2<T>{1, 0}, Vec2<T>{-1, 0}, Vec2<T>{0, 1}, Vec2<T>{0, -1}}) {
+            reach(shape.points[static_cast<std::size_t>(shape.prepared->support_index(d))]);
+        }
+    } else {
+        for (const Vec2<T>& p : shape.points) {
+            reach(p);
+        }
     }
     const T tolerance = detail::cast_tolerance(T(0), scale);
     RayCastOutput<T> local =
