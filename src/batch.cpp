@@ -15,19 +15,6 @@ namespace gjk {
 
 namespace detail {
 
-LaneWidth best_lane_width() {
-#if defined(GJK_LANES_AVX2)
-    static const bool avx2 = __builtin_cpu_supports("avx2");
-    if (avx2) {
-        return LaneWidth::bytes32;
-    }
-#endif
-    // 16-byte lanes are slower than the queries one by one (without AVX2's blends every select
-    // costs three instructions: docs/performance.md, "Lane widths"), so they are not chosen;
-    // they stay compiled and tested (tests/test_batch.cpp), the lanes' logic on any processor.
-    return LaneWidth::none;
-}
-
 /// The number of queries a batch computes: the common prefix of its spans (caches only when
 /// given).
 template <class T>
@@ -90,7 +77,13 @@ std::size_t lockstep_batch(std::span<const DistanceInput<T>> inputs,
 #if defined(GJK_LANES_AVX2)
         return lockstep_chunk<T, 32>(inputs, caches, outputs);
 #else
-        return lockstep_chunk<T, 16>(inputs, caches, outputs); // not compiled: the narrower one
+        return lockstep_chunk<T, 16>(inputs, caches, outputs); // not compiled: the narrowest
+#endif
+    case LaneWidth::bytes64:
+#if defined(GJK_LANES_AVX512)
+        return lockstep_chunk<T, 64>(inputs, caches, outputs);
+#else
+        return lockstep_chunk<T, 16>(inputs, caches, outputs); // not compiled: the narrowest
 #endif
     }
     for (std::size_t i = 0; i < count; ++i) {
@@ -134,7 +127,7 @@ template <class T>
 void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<SimplexCache<T>> caches,
                     std::span<DistanceOutput<T>> outputs, int threads) {
     const std::size_t count = detail::batch_count(inputs, caches, outputs);
-    const detail::LaneWidth width = detail::best_lane_width();
+    const detail::LaneWidth width = detail::best_lane_width<T>();
     parallel_chunks(count, threads, [&](std::size_t begin, std::size_t end) {
         const std::size_t n = end - begin;
         detail::lockstep_batch<T>(inputs.subspan(begin, n),

@@ -1,45 +1,56 @@
-// src/lanes.hpp - the GJK loop of distance() on N queries at once, one per SIMD lane
-// (src/lockstep.hpp says why and how it stays exactly distance()).
+// src/lanes.hpp - distance() on N queries at once, one per SIMD lane (src/lockstep.hpp says why
+// and how it stays exactly distance()), written in the wide operations of src/wide.hpp.
 //
-// One trip of the loop is one iteration of distance()'s loop for every live lane, in its
-// order: solve the simplex (the point, segment and triangle solutions all computed, each lane
-// taking its own by its simplex size), containment, the stall test, keep the contributing
-// vertices, the search direction, the overlap cases, the iteration cap, the support, case 1
-// (a repeated support), no progress, add the support point. A lane that ends keeps its state
-// from then on (every update is a select by `live`), and the loop runs until no lane is live.
+// lockstep_loop is distance()'s list of steps, each block naming the scalar function it equals:
+//   set-up      MovedVerticesSupport (B moved into A's frame), start() (the first support);
+//   the loop    one trip is one iteration of run() for every live lane, in its order: solve()
+//               (the point, segment and triangle solutions all computed, each lane taking its own
+//               by its simplex size), containment, the stall rule, cull(), search_direction()
+//               with resolvable(), the overlap cases, the iteration cap, the support, case 1 (a
+//               repeated support), no progress, push();
+//   conclusion  settle() and conclude(): witness points, distance, normal, verdict.
+// A lane that ends keeps its state from then on (every update is a select by `live`), and the
+// loop runs until no lane is live. Where the scalar code branches, the lanes compute both sides
+// and select. A lane that meets a rare path - the stall rule, a direction too small to resolve, a
+// NaN - is handed over (distance() answers its query from the start); one whose conclusion takes
+// a rare path - a touching normal to prove, containment weights to refine, a length outside the
+// normal range, a non-finite answer - is concluded by conclude() itself from the lane's simplex.
 //
-// This file holds only the loop, on plain arrays, and calls nothing: it is compiled once for
-// 16-byte vectors with the library's flags (src/batch.cpp) and once for 32-byte vectors with
-// -mavx2 (src/lanes_avx2.cpp), which distance_batch calls only on a processor that has AVX2.
-// An inline function of another header used here would be compiled with AVX2 in that
-// object, and the linker may keep that copy for every caller - a crash on older processors.
-// So: no function calls, only vector arithmetic (tests/lanes_symbols.cmake checks the AVX2
-// object defines nothing but this loop). No fused multiply-add either: -mavx2 does not
-// enable FMA, so every product is rounded on its own, as in distance().
+// This file holds only the lanes, on plain arrays, and calls nothing: it is compiled once for
+// 16-byte vectors with the library's flags (src/batch.cpp), once for 32-byte vectors with AVX2
+// (src/lanes_avx2.cpp) and once for 64-byte vectors with AVX-512 (src/lanes_avx512.cpp), which
+// distance_batch calls only on a processor that has them. An inline function of another header
+// used here would be compiled with AVX2 or AVX-512 in that object, and the linker may keep that
+// copy for every caller - a crash on older processors. So: no function calls, only the always
+// inlined wide operations (tests/lanes_symbols.cmake checks those objects define nothing but this
+// loop). No fused multiply-add either: every product is rounded on its own, as in distance().
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <type_traits>
 
-#include "gjk/distance.hpp" // Termination
+#include "gjk/distance_types.hpp" // Status, Termination
+#include "wide.hpp"
 
 namespace gjk::detail {
 
 /// The state of N queries in lockstep, one per lane, as plain arrays: src/lockstep.hpp fills
-/// the inputs, lockstep_loop runs the GJK loop, src/lockstep.hpp reads each lane's answer.
+/// the inputs, lockstep_loop runs them, src/lockstep.hpp reads each lane's answer.
 template <class T, int Bytes> struct Lanes {
-    static constexpr int N = int(Bytes / sizeof(T));                            ///< lanes
-    using Int = std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>; ///< a lane's int
+    static constexpr int N = wide::Of<T, Bytes>::N; ///< lanes
+    using Int = typename wide::Of<T, Bytes>::Int;   ///< a lane's int
 
     // In: each lane's shapes, transposed (ax[j][k]: x of vertex j of lane k's A), padded as
     // the prepared shapes are: slots past the count repeat vertex 0, which never wins a tie.
     // A in its own frame; B in its own frame (blx, bly), moved into A's frame by the loop
-    // (out: bx, by, as MovedVerticesSupport moves them). B's frame seen from A's: xf_*.
+    // (out: bx, by, as MovedVerticesSupport moves them). B's frame seen from A's: xf_*; A's
+    // frame in the world: world_*.
     alignas(Bytes) T ax[8][N], ay[8][N], blx[8][N], bly[8][N], bx[8][N], by[8][N];
     alignas(Bytes) T xf_c[N], xf_s[N], xf_px[N], xf_py[N];
+    alignas(Bytes) T world_c[N], world_s[N], world_px[N], world_py[N];
     alignas(Bytes) T centre_ax[N], centre_ay[N], centre_bx[N], centre_by[N]; ///< B's: local
+    alignas(Bytes) T radius_a[N], radius_b[N]; ///< the radii in use (0 without use_radii)
     // Out: the loop's simplex (a cold start's: the loop finds the first vertex itself).
     alignas(Bytes) T w_x[3][N], w_y[3][N];
     alignas(Bytes) Int index_a[3][N], index_b[3][N];
@@ -54,57 +65,42 @@ template <class T, int Bytes> struct Lanes {
     alignas(Bytes) Int handed_over[N]; ///< -1: the lane met a rare path; distance() answers it
     alignas(Bytes) T closest_x[N], closest_y[N], direction_x[N],
         direction_y[N], last_x[N], last_y[N];
+    // Out: the answer (DistanceOutput, world frame) where concluded[k] is -1; elsewhere
+    // conclude() makes it from the simplex above. metric: write_cache's, for the simplex.
+    alignas(Bytes) Int concluded[N], status[N];
+    alignas(Bytes) T distance[N], point_ax[N], point_ay[N], point_bx[N], point_by[N], normal_x[N],
+        normal_y[N], metric[N];
 };
 
-/// The GJK loop on every live lane, until each has ended or been handed over.
+/// distance() on every live lane, until each has its answer, is handed over, or is left for
+/// conclude().
 template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
-    typedef T V __attribute__((vector_size(Bytes))); // one T per lane
-    using M = decltype(V{} < V{});                   // a mask per lane (-1 true), or ints
-    using Int = typename Lanes<T, Bytes>::Int;
-    static_assert(sizeof(M) == sizeof(V) && sizeof(Int) == sizeof(T));
-    constexpr int N = Lanes<T, Bytes>::N;
+    using V = typename wide::Of<T, Bytes>::V; // one T per lane
+    using M = typename wide::Of<T, Bytes>::M; // a mask per lane (-1 true), or ints
+    using Int = typename wide::Of<T, Bytes>::Int;
+    using wide::any, wide::load, wide::select, wide::splat, wide::store;
     // sqrt(min): below it resolvable() scales a direction up (2^-63 in float, 2^-511 in
     // double; a literal, not std::sqrt, which this file must not call).
     constexpr T kSqrtMin = std::is_same_v<T, float> ? T(0x1p-63) : T(0x1p-511);
     constexpr T kMin = std::numeric_limits<T>::min();
     static_assert(kSqrtMin * kSqrtMin == kMin);
-
-    auto splat = [](T x) { return V{} + x; };
-    auto splat_int = [](Int x) { return M{} + x; };
-    auto any = [](M m) {
-        Int r = 0;
-        for (int k = 0; k < N; ++k) {
-            r |= m[k];
-        }
-        return r != 0;
-    };
-    auto load = [](const T* array) {
-        V x;
-        std::memcpy(&x, array, sizeof x);
-        return x;
-    };
-    auto load_int = [](const Int* array) {
-        M x;
-        std::memcpy(&x, array, sizeof x);
-        return x;
-    };
-    auto store = [](auto& array, const auto& x) { std::memcpy(array, &x, sizeof x); };
-
     // Constants as constexpr values: a call of numeric_limits' functions could leave an AVX2
     // copy of them in the AVX2 object (an unoptimized build does not inline them).
-    constexpr Int kSignBit = std::numeric_limits<Int>::min();
     constexpr T kInfinity = std::numeric_limits<T>::infinity();
+    constexpr T kMax = std::numeric_limits<T>::max();
+    constexpr T kEpsilon = std::numeric_limits<T>::epsilon();
     const V zero{};
-    const V one = splat(T(1));
-    const M sign_bit = splat_int(kSignBit);
+    const V one = splat<V>(T(1));
+    auto has = [](M region, int bit) { return (region & splat<M>(Int(bit))) != M{}; };
+    auto termination_is = [](M t, Termination which) { return t == splat<M>(Int(which)); };
 
-    // B moved into A's frame, as MovedVerticesSupport moves it (apply(): rotate, then add).
-    const V qc = load(lanes.xf_c), qs = load(lanes.xf_s), tx = load(lanes.xf_px),
-            ty = load(lanes.xf_py);
+    // MovedVerticesSupport: B moved into A's frame (apply(): rotate, then add).
+    const V qc = load<V>(lanes.xf_c), qs = load<V>(lanes.xf_s), tx = load<V>(lanes.xf_px),
+            ty = load<V>(lanes.xf_py);
     V ax[8], ay[8], bx[8], by[8];
     for (int j = 0; j < 8; ++j) {
-        ax[j] = load(lanes.ax[j]), ay[j] = load(lanes.ay[j]);
-        const V lx = load(lanes.blx[j]), ly = load(lanes.bly[j]);
+        ax[j] = load<V>(lanes.ax[j]), ay[j] = load<V>(lanes.ay[j]);
+        const V lx = load<V>(lanes.blx[j]), ly = load<V>(lanes.bly[j]);
         bx[j] = (qc * lx - qs * ly) + tx, by[j] = (qs * lx + qc * ly) + ty;
         store(lanes.bx[j], bx[j]), store(lanes.by[j], by[j]);
     }
@@ -123,37 +119,38 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
         for (int j = 1; j < 8; ++j) {
             const V da = ax[j] * nx + ay[j] * ny, db = bx[j] * dx + by[j] * dy;
             const M ga = best_a < da, gb = best_b < db;
-            best_a = ga ? da : best_a, best_b = gb ? db : best_b;
-            sa = ga ? splat_int(j) : sa, sb = gb ? splat_int(j) : sb;
-            pax = ga ? ax[j] : pax, pay = ga ? ay[j] : pay;
-            pbx = gb ? bx[j] : pbx, pby = gb ? by[j] : pby;
+            best_a = select(ga, da, best_a), best_b = select(gb, db, best_b);
+            sa = select(ga, splat<M>(Int(j)), sa), sb = select(gb, splat<M>(Int(j)), sb);
+            pax = select(ga, ax[j], pax), pay = select(ga, ay[j], pay);
+            pbx = select(gb, bx[j], pbx), pby = select(gb, by[j], pby);
         }
         return Support{sa, sb, pbx - pax, pby - pay};
     };
 
     // start() without a cache: the support along -c, c = B's centre (moved) - A's centre, a
     // point inside Z, is the first vertex. The other slots are zero, as in a new LoopSimplex.
-    const V cbx = load(lanes.centre_bx), cby = load(lanes.centre_by);
-    const V zcx = ((qc * cbx - qs * cby) + tx) - load(lanes.centre_ax);
-    const V zcy = ((qs * cbx + qc * cby) + ty) - load(lanes.centre_ay);
+    const V cbx = load<V>(lanes.centre_bx), cby = load<V>(lanes.centre_by);
+    const V zcx = ((qc * cbx - qs * cby) + tx) - load<V>(lanes.centre_ax);
+    const V zcy = ((qs * cbx + qc * cby) + ty) - load<V>(lanes.centre_ay);
     const Support first = support(-zcx, -zcy);
     V w_x[3] = {first.x, zero, zero}, w_y[3] = {first.y, zero, zero}, weight[3] = {};
     M index_a[3] = {first.index_a, M{}, M{}}, index_b[3] = {first.index_b, M{}, M{}};
-    M size = splat_int(1); // the simplex's vertex count
-    const M max_iterations = load_int(lanes.max_iterations);
-    M live = load_int(lanes.live);
+    M size = splat<M>(Int(1)); // the simplex's vertex count
+    const M max_iterations = load<M>(lanes.max_iterations);
+    const M started = load<M>(lanes.live);
+    M live = started;
     M iterations{};
-    M termination = splat_int(-1); // a Termination once the lane has ended
+    M termination = splat<M>(Int(-1)); // a Termination once the lane has ended
     M beyond{};
     // A first vertex at the origin with c = 0: start() searches again along +x, distance()'s
     // path. Otherwise the first support's direction is the last one until the loop makes one.
     M handed_over = live & (first.x == zero) & (first.y == zero) & (zcx == zero) & (zcy == zero);
     live &= ~handed_over;
-    V previous_distance2 = splat(kInfinity);
+    V previous_distance2 = splat<V>(kInfinity);
     V closest_x{}, closest_y{}, direction_x{}, direction_y{};
     V last_x = -zcx, last_y = -zcy;
     auto end = [&](M ending, Termination t) {
-        termination = ending ? splat_int(Int(t)) : termination;
+        termination = select(ending, splat<M>(Int(t)), termination);
         live &= ~ending;
     };
 
@@ -176,7 +173,7 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
         const V vCA = (zero - w_x[2]) * acx + (zero - w_y[2]) * acy;
         const V cax = w_x[2] - w_x[0], cay = w_y[2] - w_y[0];
         const V area = bax * cay - bay * cax;
-        const V sign = (area > zero ? one : zero) - (area < zero ? one : zero);
+        const V sign = select(area > zero, one, zero) - select(area < zero, one, zero);
         const V uABC = sign * (w_x[1] * w_y[2] - w_y[1] * w_x[2]);
         const V vABC = sign * (w_x[2] * w_y[0] - w_y[2] * w_x[0]);
         const V wABC = sign * (w_x[0] * w_y[1] - w_y[0] * w_x[1]);
@@ -184,62 +181,60 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
         const V sAB = uAB + vAB;
         const V uAB_AB = uAB / sAB, vAB_AB = vAB / sAB;
 
-        // The segment's region and weights (segment_region, segment_weights).
+        // segment_region and segment_weights.
         const M seg_b = uAB <= zero, seg_a = ~seg_b & (vAB <= zero);
-        const V seg_u = seg_b ? zero : (seg_a ? one : uAB_AB);
-        const V seg_v = seg_b ? one : (seg_a ? zero : vAB_AB);
-        const M seg_region = seg_b ? splat_int(0b10) : (seg_a ? splat_int(0b01) : splat_int(0b11));
+        const V seg_u = select(seg_b, zero, select(seg_a, one, uAB_AB));
+        const V seg_v = select(seg_b, one, select(seg_a, zero, vAB_AB));
+        const M seg_region = select(seg_b, splat<M>(Int(0b10)),
+                                    select(seg_a, splat<M>(Int(0b01)), splat<M>(Int(0b11))));
 
-        // The triangle's region, the first that holds in triangle_region's order (the
-        // fall-back for inconsistent coordinates first, each earlier test overriding it).
-        const M A = splat_int(0b001), B = splat_int(0b010), C = splat_int(0b100),
-                AB = splat_int(0b011), BC = splat_int(0b110), CA = splat_int(0b101),
-                ABC = splat_int(0b111);
-        M tri_region = ((wABC <= uABC) & (wABC <= vABC))
-                           ? (uAB <= zero ? B : (vAB <= zero ? A : AB))
-                           : (uABC <= vABC ? (uBC <= zero ? C : (vBC <= zero ? B : BC))
-                                           : (uCA <= zero ? A : (vCA <= zero ? C : CA)));
-        tri_region = ((uABC > zero) & (vABC > zero) & (wABC > zero)) ? ABC : tri_region;
-        tri_region = ((uCA > zero) & (vCA > zero) & (vABC <= zero)) ? CA : tri_region;
-        tri_region = ((uBC > zero) & (vBC > zero) & (uABC <= zero)) ? BC : tri_region;
-        tri_region = ((uAB > zero) & (vAB > zero) & (wABC <= zero)) ? AB : tri_region;
-        tri_region = ((uBC <= zero) & (vCA <= zero)) ? C : tri_region;
-        tri_region = ((uAB <= zero) & (vBC <= zero)) ? B : tri_region;
-        tri_region = ((vAB <= zero) & (uCA <= zero)) ? A : tri_region;
-        // Its weights: the quotients of triangle_weights, the region's own picked.
+        // triangle_region: the first region that holds in its order (the fall-back for
+        // inconsistent coordinates first, each earlier test overriding it).
+        const M A = splat<M>(Int(0b001)), B = splat<M>(Int(0b010)), C = splat<M>(Int(0b100)),
+                AB = splat<M>(Int(0b011)), BC = splat<M>(Int(0b110)), CA = splat<M>(Int(0b101)),
+                ABC = splat<M>(Int(0b111));
+        M tri_region = select(
+            (wABC <= uABC) & (wABC <= vABC), select(uAB <= zero, B, select(vAB <= zero, A, AB)),
+            select(uABC <= vABC, select(uBC <= zero, C, select(vBC <= zero, B, BC)),
+                   select(uCA <= zero, A, select(vCA <= zero, C, CA))));
+        tri_region = select((uABC > zero) & (vABC > zero) & (wABC > zero), ABC, tri_region);
+        tri_region = select((uCA > zero) & (vCA > zero) & (vABC <= zero), CA, tri_region);
+        tri_region = select((uBC > zero) & (vBC > zero) & (uABC <= zero), BC, tri_region);
+        tri_region = select((uAB > zero) & (vAB > zero) & (wABC <= zero), AB, tri_region);
+        tri_region = select((uBC <= zero) & (vCA <= zero), C, tri_region);
+        tri_region = select((uAB <= zero) & (vBC <= zero), B, tri_region);
+        tri_region = select((vAB <= zero) & (uCA <= zero), A, tri_region);
+        // triangle_weights: the quotients of the region's own coordinates.
         const V sBC = uBC + vBC, sCA = uCA + vCA, sABC = uABC + vABC + wABC;
-        const V tri_u = tri_region == A     ? one
-                        : tri_region == AB  ? uAB_AB
-                        : tri_region == CA  ? vCA / sCA
-                        : tri_region == ABC ? uABC / sABC
-                                            : zero;
-        const V tri_v = tri_region == B     ? one
-                        : tri_region == AB  ? vAB_AB
-                        : tri_region == BC  ? uBC / sBC
-                        : tri_region == ABC ? vABC / sABC
-                                            : zero;
-        const V tri_w = tri_region == C     ? one
-                        : tri_region == BC  ? vBC / sBC
-                        : tri_region == CA  ? uCA / sCA
-                        : tri_region == ABC ? wABC / sABC
-                                            : zero;
+        const V tri_u = select(tri_region == A, one,
+                               select(tri_region == AB, uAB_AB,
+                                      select(tri_region == CA, vCA / sCA,
+                                             select(tri_region == ABC, uABC / sABC, zero))));
+        const V tri_v = select(tri_region == B, one,
+                               select(tri_region == AB, vAB_AB,
+                                      select(tri_region == BC, uBC / sBC,
+                                             select(tri_region == ABC, vABC / sABC, zero))));
+        const V tri_w = select(tri_region == C, one,
+                               select(tri_region == BC, vBC / sBC,
+                                      select(tri_region == CA, uCA / sCA,
+                                             select(tri_region == ABC, wABC / sABC, zero))));
 
         // Each lane's solution: a point is itself, a segment or a triangle as above.
-        const M is_point = size == splat_int(1), is_segment = size == splat_int(2);
-        const V u = is_point ? one : (is_segment ? seg_u : tri_u);
-        const V v = is_point ? zero : (is_segment ? seg_v : tri_v);
-        const V w = is_point ? zero : (is_segment ? zero : tri_w);
-        const M region = is_point ? A : (is_segment ? seg_region : tri_region);
-        const V px = is_point ? w_x[0]
-                              : (is_segment ? u * w_x[0] + v * w_x[1]
-                                            : u * w_x[0] + v * w_x[1] + w * w_x[2]);
-        const V py = is_point ? w_y[0]
-                              : (is_segment ? u * w_y[0] + v * w_y[1]
-                                            : u * w_y[0] + v * w_y[1] + w * w_y[2]);
+        const M is_point = size == splat<M>(Int(1)), is_segment = size == splat<M>(Int(2));
+        const V u = select(is_point, one, select(is_segment, seg_u, tri_u));
+        const V v = select(is_point, zero, select(is_segment, seg_v, tri_v));
+        const V w = select(is_point, zero, select(is_segment, zero, tri_w));
+        const M region = select(is_point, A, select(is_segment, seg_region, tri_region));
+        const V px = select(
+            is_point, w_x[0],
+            select(is_segment, u * w_x[0] + v * w_x[1], u * w_x[0] + v * w_x[1] + w * w_x[2]));
+        const V py = select(
+            is_point, w_y[0],
+            select(is_segment, u * w_y[0] + v * w_y[1], u * w_y[0] + v * w_y[1] + w * w_y[2]));
         const V distance2 = px * px + py * py;
 
-        // Case 2, containment; a distance that did not decrease goes to distance() (its stall
-        // rule); the rest keep the solution's vertices (cull()).
+        // Case 2, containment; a distance that did not decrease goes to distance() (run()'s
+        // stall rule); the rest keep the solution's vertices (cull()).
         const M contained = live & (region == ABC);
         const M stalled = live & ~contained & ~(distance2 < previous_distance2);
         handed_over |= stalled;
@@ -249,19 +244,18 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
         const M saved_a[3] = {index_a[0], index_a[1], index_a[2]};
         const M saved_b[3] = {index_b[0], index_b[1], index_b[2]};
         {
-            const M has0 = (region & splat_int(1)) != M{}, has1 = (region & splat_int(2)) != M{};
+            const M has0 = has(region, 1), has1 = has(region, 2);
             const V k_w[3] = {u, v, w};
             // The first kept vertex, the second, the third (all three only for containment).
-            auto pick = [&](auto(&slot)[3], auto first_of) {
-                using X = std::remove_reference_t<decltype(slot[0])>;
-                const X s0 = first_of[0], s1 = first_of[1], s2 = first_of[2];
-                // (Slots past the count hold what cull() leaves there, which write_cache
-                // copies into the cache: the same stale vertices, so the caches match too.)
-                const X first = has0 ? s0 : (has1 ? s1 : s2);
-                const X second = has0 ? (has1 ? s1 : s2) : (has1 ? s2 : s1);
-                slot[0] = keeps ? first : slot[0];
-                slot[1] = keeps ? second : slot[1];
-                slot[2] = keeps ? s2 : slot[2];
+            // (Slots past the count hold what cull() leaves there, which write_cache copies
+            // into the cache: the same stale vertices, so the caches match too.)
+            auto pick = [&](auto(&slot)[3], auto from) {
+                const auto kept0 = select(has0, from[0], select(has1, from[1], from[2]));
+                const auto kept1 =
+                    select(has0, select(has1, from[1], from[2]), select(has1, from[2], from[1]));
+                slot[0] = select(keeps, kept0, slot[0]);
+                slot[1] = select(keeps, kept1, slot[1]);
+                slot[2] = select(keeps, from[2], slot[2]);
             };
             const V wx_now[3] = {w_x[0], w_x[1], w_x[2]}, wy_now[3] = {w_y[0], w_y[1], w_y[2]};
             pick(w_x, wx_now);
@@ -269,23 +263,23 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
             pick(weight, k_w);
             pick(index_a, saved_a);
             pick(index_b, saved_b);
-            const M kept = ((region & splat_int(1)) != M{}) + ((region & splat_int(2)) != M{}) +
-                           ((region & splat_int(4)) != M{}); // minus the count: masks are -1
-            size = keeps ? M{} - kept : size;
+            // Minus the count of kept vertices: masks are -1.
+            const M kept = has(region, 1) + has(region, 2) + has(region, 4);
+            size = select(keeps, M{} - kept, size);
         }
-        previous_distance2 = keeps ? distance2 : previous_distance2;
-        closest_x = keeps ? px : closest_x;
-        closest_y = keeps ? py : closest_y;
+        previous_distance2 = select(keeps, distance2, previous_distance2);
+        closest_x = select(keeps, px, closest_x);
+        closest_y = select(keeps, py, closest_y);
         end(contained, Termination::containment);
 
         // search_direction(): -w0 for a vertex; for an edge perp(w1 - w0), exactly
         // perpendicular, its sign copied from dot(d, -w0).
-        const M vertex = size == splat_int(1);
-        const V rx = vertex ? -w_x[0] : -(w_y[1] - w_y[0]);
-        const V ry = vertex ? -w_y[0] : w_x[1] - w_x[0];
+        const M vertex = size == splat<M>(Int(1));
+        const V rx = select(vertex, -w_x[0], -(w_y[1] - w_y[0]));
+        const V ry = select(vertex, -w_y[0], w_x[1] - w_x[0]);
         // resolvable(): a direction below sqrt(min) would be scaled up: distance()'s path.
-        const V tiny = splat(kSqrtMin);
-        const V abs_x = V(M(rx) & ~sign_bit), abs_y = V(M(ry) & ~sign_bit);
+        const V tiny = splat<V>(kSqrtMin);
+        const V abs_x = wide::abs(rx), abs_y = wide::abs(ry);
         const M unresolved =
             live & (((abs_x < tiny) & (abs_y < tiny) & ~((abs_x == zero) & (abs_y == zero))) |
                     (rx != rx) | (ry != ry));
@@ -294,11 +288,14 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
         const M nan_side = live & ~vertex & (side != side);
         handed_over |= unresolved | nan_side;
         live &= ~(unresolved | nan_side);
-        const V flip = V((M(side) & sign_bit) | M(one));
-        const V dx = vertex ? rx : (no_side ? zero : flip * rx);
-        const V dy = vertex ? ry : (no_side ? zero : flip * ry);
-        direction_x = live ? dx : direction_x;
-        direction_y = live ? dy : direction_y;
+        // copysign(1, side): one with side's sign bit.
+        const V flip = reinterpret_cast<V>(
+            (reinterpret_cast<M>(side) & ~reinterpret_cast<M>(wide::abs(side))) |
+            reinterpret_cast<M>(one));
+        const V dx = select(vertex, rx, select(no_side, zero, flip * rx));
+        const V dy = select(vertex, ry, select(no_side, zero, flip * ry));
+        direction_x = select(live, dx, direction_x);
+        direction_y = select(live, dy, direction_y);
         // Cases 3a, 3b and 4: the origin on the simplex. Then the iteration cap.
         const M on_simplex = live & (dx == zero) & (dy == zero);
         end(on_simplex & vertex, Termination::vertex_overlap);
@@ -309,30 +306,128 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
         const Support next = support(dx, dy);
         const M sa = next.index_a, sb = next.index_b;
         const V vx = next.x, vy = next.y;
-        last_x = live ? dx : last_x;
-        last_y = live ? dy : last_y;
+        last_x = select(live, dx, last_x);
+        last_y = select(live, dy, last_y);
 
         // Case 1: a support point already in the simplex (as it was before culling).
         M repeated{};
         for (int i = 0; i < 3; ++i) {
-            repeated |= (splat_int(Int(i)) < saved_size) & (sa == saved_a[i]) & (sb == saved_b[i]);
+            repeated |= (splat<M>(Int(i)) < saved_size) & (sa == saved_a[i]) & (sb == saved_b[i]);
         }
         repeated &= live;
-        beyond = repeated ? ~((sa == index_a[0]) & (sb == index_b[0])) : beyond;
+        beyond = select(repeated, ~((sa == index_a[0]) & (sb == index_b[0])), beyond);
         end(repeated, Termination::repeated_support);
 
         // No progress: the new point is not beyond the simplex along d.
         const V reach = dx * vx + dy * vy;
         end(live & ~(reach > dx * w_x[0] + dy * w_y[0]), Termination::no_progress);
 
-        // The rest add the support point to their simplex.
+        // push(): the rest add the support point to their simplex.
         for (int i = 0; i < 3; ++i) {
-            const M here = live & (size == splat_int(Int(i)));
-            w_x[i] = here ? vx : w_x[i], w_y[i] = here ? vy : w_y[i];
-            index_a[i] = here ? sa : index_a[i], index_b[i] = here ? sb : index_b[i];
+            const M here = live & (size == splat<M>(Int(i)));
+            w_x[i] = select(here, vx, w_x[i]), w_y[i] = select(here, vy, w_y[i]);
+            index_a[i] = select(here, sa, index_a[i]), index_b[i] = select(here, sb, index_b[i]);
         }
         size -= live;
     }
+
+    // settle() for repeated_support and no_progress: a lane whose ending it would change to an
+    // overlap (a single vertex at the origin; an edge through it within one ulp) has a
+    // touching normal to prove, which is conclude()'s.
+    const M unsettled = termination_is(termination, Termination::repeated_support) |
+                        termination_is(termination, Termination::no_progress);
+    const V size0 = w_x[0] * w_x[0] + w_y[0] * w_y[0];
+    const V size1 = w_x[1] * w_x[1] + w_y[1] * w_y[1];
+    const V size2 = w_x[2] * w_x[2] + w_y[2] * w_y[2];
+    const V closest2 = closest_x * closest_x + closest_y * closest_y;
+    const M vertex_at_origin = (size == splat<M>(Int(1))) & (beyond != M{}) & (size0 == zero);
+    const M edge_through_origin =
+        (size == splat<M>(Int(2))) & (closest2 <= kEpsilon * kEpsilon * wide::max(size0, size1));
+    const M settles_to_overlap = unsettled & (vertex_at_origin | edge_through_origin);
+
+    // conclude(), lane by lane as conclude() would, for every lane that did not hand over and
+    // takes the common paths. First best_containment_weights' early return: a triangle whose
+    // weighted point is within 4 eps of its largest vertex keeps its weights.
+    const M contained = termination_is(termination, Termination::containment);
+    const V weighted_x = weight[0] * w_x[0] + weight[1] * w_x[1] + weight[2] * w_x[2];
+    const V weighted_y = weight[0] * w_y[0] + weight[1] * w_y[1] + weight[2] * w_y[2];
+    const V round_off = splat<V>(4 * kEpsilon);
+    const M weights_settled = weighted_x * weighted_x + weighted_y * weighted_y <=
+                              round_off * round_off * wide::max(wide::max(size0, size1), size2);
+    const M touching_to_prove = termination_is(termination, Termination::vertex_overlap) |
+                                termination_is(termination, Termination::edge_overlap) |
+                                settles_to_overlap;
+    M concluded = started & ~handed_over & ~touching_to_prove & ~(contained & ~weights_settled);
+
+    // The witness points from the barycentric weights, A's and B's vertices by their indices.
+    auto vertex_of = [](const V(&xs)[8], M index) {
+        V r = xs[0];
+        for (int j = 1; j < 8; ++j) {
+            r = select(index == splat<M>(Int(j)), xs[j], r);
+        }
+        return r;
+    };
+    V pax = zero, pay = zero, pbx = zero, pby = zero;
+    for (int i = 0; i < 3; ++i) {
+        const M in_simplex = splat<M>(Int(i)) < size;
+        pax = select(in_simplex, pax + weight[i] * vertex_of(ax, index_a[i]), pax);
+        pay = select(in_simplex, pay + weight[i] * vertex_of(ay, index_a[i]), pay);
+        pbx = select(in_simplex, pbx + weight[i] * vertex_of(bx, index_b[i]), pbx);
+        pby = select(in_simplex, pby + weight[i] * vertex_of(by, index_b[i]), pby);
+    }
+    // length(): sqrt of the square in the normal range (else hypot, conclude()'s); normalized()
+    // the same, of the closest point or of the negated direction for an edge.
+    const M no_direction = (direction_x == zero) & (direction_y == zero);
+    const V along_x = select(no_direction, closest_x, -direction_x);
+    const V along_y = select(no_direction, closest_y, -direction_y);
+    const V along2 = along_x * along_x + along_y * along_y;
+    auto normal_range = [&](V square) {
+        return (square >= splat<V>(kMin)) & (square <= splat<V>(kMax));
+    };
+    concluded &= contained | (normal_range(closest2) & normal_range(along2));
+    const V core_distance = select(contained, zero, wide::sqrt(closest2));
+    const V along_length = wide::sqrt(along2);
+    V normal_x = select(contained, zero, along_x / along_length);
+    V normal_y = select(contained, zero, along_y / along_length);
+
+    // classify() with the radii, then the witness points moved onto the rounded surfaces.
+    const V ra = load<V>(lanes.radius_a), rb = load<V>(lanes.radius_b), radii = ra + rb;
+    const M separated = core_distance > radii;
+    const M normal_known = ~((normal_x == zero) & (normal_y == zero));
+    M status = select(separated, splat<M>(Int(Status::separated)),
+                      select((core_distance == radii) & normal_known,
+                             splat<M>(Int(Status::touching)), splat<M>(Int(Status::overlapping))));
+    const V distance = select(separated, core_distance - radii, zero);
+    // Rounded shapes that meet: one common point, the middle of [max(0, D - rb), min(D, ra)]
+    // along the normal from A's core point.
+    const V lo = wide::max(zero, core_distance - rb), hi = wide::min(core_distance, ra);
+    const V middle = splat<V>(T(0.5)) * (lo + hi);
+    const M rounded_meet = ~separated & ~contained;
+    pax =
+        select(separated, pax + ra * normal_x, select(rounded_meet, pax + middle * normal_x, pax));
+    pay =
+        select(separated, pay + ra * normal_y, select(rounded_meet, pay + middle * normal_y, pay));
+    pbx = select(separated, pbx - rb * normal_x, pax);
+    pby = select(separated, pby - rb * normal_y, pay);
+    status = select(termination_is(termination, Termination::max_iterations),
+                    splat<M>(Int(Status::max_iterations)), status);
+
+    // To the world: apply(xf_a, p), rotate(xf_a.q, normal).
+    const V wc = load<V>(lanes.world_c), ws = load<V>(lanes.world_s);
+    const V wpx = load<V>(lanes.world_px), wpy = load<V>(lanes.world_py);
+    const V point_ax = (wc * pax - ws * pay) + wpx, point_ay = (ws * pax + wc * pay) + wpy;
+    const V point_bx = (wc * pbx - ws * pby) + wpx, point_by = (ws * pbx + wc * pby) + wpy;
+    const V world_nx = wc * normal_x - ws * normal_y, world_ny = ws * normal_x + wc * normal_y;
+    // A non-finite answer is conclude()'s to report.
+    auto finite = [&](V x) { return wide::abs(x) <= splat<V>(kMax); };
+    concluded &= finite(distance) & finite(point_ax) & finite(point_ay) & finite(point_bx) &
+                 finite(point_by) & finite(world_nx) & finite(world_ny);
+
+    // write_cache()'s metric: the edge's squared length, the triangle's doubled signed area.
+    const V ex = w_x[1] - w_x[0], ey = w_y[1] - w_y[0];
+    const V fx = w_x[2] - w_x[0], fy = w_y[2] - w_y[0];
+    const V metric = select(size == splat<M>(Int(2)), ex * ex + ey * ey,
+                            select(size == splat<M>(Int(3)), ex * fy - ey * fx, zero));
 
     for (int i = 0; i < 3; ++i) {
         store(lanes.w_x[i], w_x[i]), store(lanes.w_y[i], w_y[i]);
@@ -345,6 +440,11 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
     store(lanes.closest_x, closest_x), store(lanes.closest_y, closest_y);
     store(lanes.direction_x, direction_x), store(lanes.direction_y, direction_y);
     store(lanes.last_x, last_x), store(lanes.last_y, last_y);
+    store(lanes.concluded, concluded), store(lanes.status, status);
+    store(lanes.distance, distance), store(lanes.metric, metric);
+    store(lanes.point_ax, point_ax), store(lanes.point_ay, point_ay);
+    store(lanes.point_bx, point_bx), store(lanes.point_by, point_by);
+    store(lanes.normal_x, world_nx), store(lanes.normal_y, world_ny);
 }
 
 } // namespace gjk::detail

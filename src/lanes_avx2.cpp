@@ -1,5 +1,5 @@
 // The lockstep loop for 32-byte vectors, compiled with -mavx2 (CMakeLists.txt) and called only
-// on processors that have AVX2 (detail::best_lane_width). src/lanes.hpp says what this object
+// on processors that have AVX2 (detail::lane_width_runs). src/lanes.hpp says what this object
 // may contain: the loop and nothing else.
 #include "lanes.hpp"
 

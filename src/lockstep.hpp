@@ -19,14 +19,16 @@
 // Rare paths are not duplicated. A lane that meets one - a distance that did not decrease (the
 // stall rule), a direction too small to resolve (resolvable()), a NaN - is handed over: its
 // query is answered by distance() itself, from the start. The set-up of each lane (B moved
-// into A's frame, the first support) and the answer from its final simplex
-// (detail::conclude) are distance()'s own code, lane by lane; only the loop is in lanes
-// (src/lanes.hpp).
+// into A's frame, the first support), the loop and the answer from its final simplex are in
+// lanes (src/lanes.hpp); this file transposes each lane's input into them and copies each
+// lane's answer out. A lane whose conclusion takes a rare path is concluded by conclude()
+// itself, from the simplex the lanes leave.
 //
-// Widths. 32-byte vectors (8 floats, 4 doubles) with AVX2 when the processor has it
-// (src/lanes_avx2.cpp), chosen at run time; without AVX2 the queries run one by one. The
-// 16-byte version (4 floats or 2 doubles, SSE2 on x86-64) is compiled everywhere and tested,
-// but measured slower than one by one, so not chosen (detail::best_lane_width).
+// Widths. 16-byte vectors (4 floats or 2 doubles; SSE2 on x86-64) compiled everywhere, 32-byte
+// ones (8 floats, 4 doubles) with AVX2 (src/lanes_avx2.cpp) and 64-byte ones (16 floats, 8
+// doubles) with AVX-512 (src/lanes_avx512.cpp). distance_batch uses the fastest of those the
+// processor runs, or the queries one by one if that is faster, as measured on it at the first
+// batch (src/lane_width.cpp); every width is tested wherever it runs.
 #pragma once
 
 #include <span>
@@ -52,14 +54,25 @@ enum class LaneWidth {
     none,    ///< no lockstep: every query on its own
     bytes16, ///< 16-byte vectors (4 floats, 2 doubles)
     bytes32, ///< 32-byte vectors with AVX2 (8 floats, 4 doubles)
+    bytes64, ///< 64-byte vectors with AVX-512 (16 floats, 8 doubles)
 };
 
-/// The width distance_batch uses on this processor: bytes32 with AVX2, else none.
-LaneWidth best_lane_width();
+/// Whether this processor runs the lanes of `width` (and the library has them compiled).
+bool lane_width_runs(LaneWidth width);
+
+/// The width distance_batch uses for T on this processor: the fastest of those that run here,
+/// timed once on a small workload at the first call (src/lane_width.cpp).
+template <class T> LaneWidth best_lane_width();
+extern template LaneWidth best_lane_width<float>();
+extern template LaneWidth best_lane_width<double>();
 
 #if defined(GJK_LANES_AVX2)
 extern template void lockstep_loop<float, 32>(Lanes<float, 32>&);
 extern template void lockstep_loop<double, 32>(Lanes<double, 32>&);
+#endif
+#if defined(GJK_LANES_AVX512)
+extern template void lockstep_loop<float, 64>(Lanes<float, 64>&);
+extern template void lockstep_loop<double, 64>(Lanes<double, 64>&);
 #endif
 
 /// Lane k's B as MovedVerticesSupport gives it (moved into A's frame), read from the vertices the
@@ -105,6 +118,10 @@ int lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
         lanes.xf_py[k] = xf.p.y;
         lanes.centre_ax[k] = a.centre().x, lanes.centre_ay[k] = a.centre().y;
         lanes.centre_bx[k] = b.centre().x, lanes.centre_by[k] = b.centre().y;
+        lanes.world_c[k] = input.xf_a.q.c, lanes.world_s[k] = input.xf_a.q.s;
+        lanes.world_px[k] = input.xf_a.p.x, lanes.world_py[k] = input.xf_a.p.y;
+        const T use = T(input.use_radii); // distance()'s radii in use
+        lanes.radius_a[k] = use * input.a.radius, lanes.radius_b[k] = use * input.b.radius;
         lanes.max_iterations[k] = input.max_iterations;
         lanes.live[k] = k < count ? -1 : 0;
     }
@@ -118,6 +135,27 @@ int lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
         if (lanes.handed_over[k]) {
             *out[k] = distance(input, cache ? cache[k] : nullptr); // the cache as it came in
             ++handed_over;
+            continue;
+        }
+        if (lanes.concluded[k]) { // the lanes' own conclusion: copy it out
+            if (cache && cache[k]) {
+                SimplexCache<T>& c = *cache[k];
+                c.count = int(lanes.size[k]);
+                for (int i = 0; i < 3; ++i) {
+                    c.index_a[i] = int(lanes.index_a[i][k]),
+                    c.index_b[i] = int(lanes.index_b[i][k]);
+                }
+                c.metric = lanes.metric[k];
+            }
+            DistanceOutput<T>& o = *out[k];
+            o.distance = lanes.distance[k];
+            o.point_a = {lanes.point_ax[k], lanes.point_ay[k]};
+            o.point_b = {lanes.point_bx[k], lanes.point_by[k]};
+            o.normal = {lanes.normal_x[k], lanes.normal_y[k]};
+            o.iterations = int(lanes.iterations[k]);
+            o.status = static_cast<Status>(lanes.status[k]);
+            o.termination = static_cast<Termination>(lanes.termination[k]);
+            o.error = InputError::none;
             continue;
         }
         LoopSimplex<T> s;
@@ -151,7 +189,7 @@ int lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
 /// outputs[i] = distance(inputs[i], cache) for i in [0, the smallest size), the cache
 /// &caches[i] when `caches` is not empty, eligible queries in lockstep groups of the given
 /// width (none: each on its own). The width must be one this processor runs
-/// (best_lane_width(), or bytes16). Returns how many lanes were handed over to distance() (a
+/// (lane_width_runs). Returns how many lanes were handed over to distance() (a
 /// rare path: tests/test_batch.cpp checks that those are taken).
 template <class T>
 std::size_t lockstep_batch(std::span<const DistanceInput<T>> inputs,

@@ -57,17 +57,22 @@ template <class T>
            << want.normal.y << ")";
 }
 
-/// The lockstep widths this processor runs: 16 bytes always (distance_batch does not choose
-/// it, but it is the lanes' logic on any processor), 32 (AVX2) where it exists.
+/// The lockstep widths this processor runs: 16 bytes always (the lanes' logic on any
+/// processor), 32 (AVX2) and 64 (AVX-512) where they exist.
 std::vector<gjk::detail::LaneWidth> lane_widths() {
     using gjk::detail::LaneWidth;
-    if (gjk::detail::best_lane_width() == LaneWidth::bytes32) {
-        return {LaneWidth::bytes16, LaneWidth::bytes32};
+    std::vector<LaneWidth> widths = {LaneWidth::bytes16};
+    for (LaneWidth width : {LaneWidth::bytes32, LaneWidth::bytes64}) {
+        if (gjk::detail::lane_width_runs(width)) {
+            widths.push_back(width);
+        }
     }
     static const bool said =
-        std::printf("[batch] no AVX2 here: the 32-byte lanes are not tested\n");
+        widths.size() < 3 && std::printf("[batch] only %zu of the 3 lane widths run here: the "
+                                         "others are not tested\n",
+                                         widths.size());
     (void)said;
-    return {LaneWidth::bytes16};
+    return widths;
 }
 
 /// The lockstep widths and the whole batch on 1 and 2 threads: `check(outputs, what)` on each.

@@ -1,0 +1,11 @@
+// The lockstep loop for 64-byte vectors, compiled with AVX-512 F, VL, DQ and BW (CMakeLists.txt)
+// and called only on processors that have them (detail::lane_width_runs). src/lanes.hpp says what
+// this object may contain: the loop and nothing else.
+#include "lanes.hpp"
+
+namespace gjk::detail {
+
+template void lockstep_loop<float, 64>(Lanes<float, 64>&);
+template void lockstep_loop<double, 64>(Lanes<double, 64>&);
+
+} // namespace gjk::detail
