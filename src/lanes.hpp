@@ -41,12 +41,14 @@ template <class T, int Bytes> struct Lanes {
     static constexpr int N = wide::Of<T, Bytes>::N; ///< lanes
     using Int = typename wide::Of<T, Bytes>::Int;   ///< a lane's int
 
-    // In: each lane's shapes, transposed (ax[j][k]: x of vertex j of lane k's A), padded as
-    // the prepared shapes are: slots past the count repeat vertex 0, which never wins a tie.
-    // A in its own frame; B in its own frame (blx, bly), moved into A's frame by the loop
-    // (out: bx, by, as MovedVerticesSupport moves them). B's frame seen from A's: xf_*; A's
-    // frame in the world: world_*.
-    alignas(Bytes) T ax[8][N], ay[8][N], blx[8][N], bly[8][N], bx[8][N], by[8][N];
+    // In: each lane's shapes, as the 16 coordinates of their prepared shapes' Soa8 (x[8] then
+    // y[8]), padded as the prepared shapes are: slots past the count repeat vertex 0, which
+    // never wins a tie. A in its own frame; B in its own frame, moved into A's frame by the
+    // loop (out: bx[j][k], by[j][k], vertex j of lane k's B as MovedVerticesSupport moves it).
+    // B's frame seen from A's: xf_*; A's frame in the world: world_*.
+    const T* soa_a[N];
+    const T* soa_b[N];
+    alignas(Bytes) T bx[8][N], by[8][N];
     alignas(Bytes) T xf_c[N], xf_s[N], xf_px[N], xf_py[N];
     alignas(Bytes) T world_c[N], world_s[N], world_px[N], world_py[N];
     alignas(Bytes) T centre_ax[N], centre_ay[N], centre_bx[N], centre_by[N]; ///< B's: local
@@ -75,6 +77,7 @@ template <class T, int Bytes> struct Lanes {
 /// distance() on every live lane, until each has its answer, is handed over, or is left for
 /// conclude().
 template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
+    constexpr int N = wide::Of<T, Bytes>::N;
     using V = typename wide::Of<T, Bytes>::V; // one T per lane
     using M = typename wide::Of<T, Bytes>::M; // a mask per lane (-1 true), or ints
     using Int = typename wide::Of<T, Bytes>::Int;
@@ -94,15 +97,32 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
     auto has = [](M region, int bit) { return (region & splat<M>(Int(bit))) != M{}; };
     auto termination_is = [](M t, Termination which) { return t == splat<M>(Int(which)); };
 
-    // MovedVerticesSupport: B moved into A's frame (apply(): rotate, then add).
-    const V qc = load<V>(lanes.xf_c), qs = load<V>(lanes.xf_s), tx = load<V>(lanes.xf_px),
-            ty = load<V>(lanes.xf_py);
+    // The shapes into lanes: each lane's 16 coordinates are a row, in blocks of N; a block's
+    // transpose gives N of the 16 columns, coordinate j of every lane's shape.
     V ax[8], ay[8], bx[8], by[8];
-    for (int j = 0; j < 8; ++j) {
-        ax[j] = load<V>(lanes.ax[j]), ay[j] = load<V>(lanes.ay[j]);
-        const V lx = load<V>(lanes.blx[j]), ly = load<V>(lanes.bly[j]);
-        bx[j] = (qc * lx - qs * ly) + tx, by[j] = (qs * lx + qc * ly) + ty;
-        store(lanes.bx[j], bx[j]), store(lanes.by[j], by[j]);
+    {
+        V a_columns[16], b_columns[16];
+        for (int block = 0; block < 16 / N; ++block) {
+            V a_rows[N], b_rows[N];
+            for (int k = 0; k < N; ++k) {
+                a_rows[k] = load<V>(lanes.soa_a[k] + block * N);
+                b_rows[k] = load<V>(lanes.soa_b[k] + block * N);
+            }
+            wide::transpose<N>(a_rows);
+            wide::transpose<N>(b_rows);
+            for (int j = 0; j < N; ++j) {
+                a_columns[block * N + j] = a_rows[j], b_columns[block * N + j] = b_rows[j];
+            }
+        }
+        // MovedVerticesSupport: B moved into A's frame (apply(): rotate, then add).
+        const V qc = load<V>(lanes.xf_c), qs = load<V>(lanes.xf_s), tx = load<V>(lanes.xf_px),
+                ty = load<V>(lanes.xf_py);
+        for (int j = 0; j < 8; ++j) {
+            ax[j] = a_columns[j], ay[j] = a_columns[8 + j];
+            const V lx = b_columns[j], ly = b_columns[8 + j];
+            bx[j] = (qc * lx - qs * ly) + tx, by[j] = (qs * lx + qc * ly) + ty;
+            store(lanes.bx[j], bx[j]), store(lanes.by[j], by[j]);
+        }
     }
 
     // The support of Z along d: B's vertex furthest along d minus A's along -d, each the
@@ -129,6 +149,8 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
 
     // start() without a cache: the support along -c, c = B's centre (moved) - A's centre, a
     // point inside Z, is the first vertex. The other slots are zero, as in a new LoopSimplex.
+    const V qc = load<V>(lanes.xf_c), qs = load<V>(lanes.xf_s), tx = load<V>(lanes.xf_px),
+            ty = load<V>(lanes.xf_py);
     const V cbx = load<V>(lanes.centre_bx), cby = load<V>(lanes.centre_by);
     const V zcx = ((qc * cbx - qs * cby) + tx) - load<V>(lanes.centre_ax);
     const V zcy = ((qs * cbx + qc * cby) + ty) - load<V>(lanes.centre_ay);

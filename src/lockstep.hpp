@@ -31,6 +31,7 @@
 // batch (src/lane_width.cpp); every width is tested wherever it runs.
 #pragma once
 
+#include <cstddef>
 #include <span>
 
 #include "gjk/distance.hpp"
@@ -102,17 +103,15 @@ template <class T, int Bytes>
 int lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
                    SimplexCache<T>* const* cache, DistanceOutput<T>* const* out, int count) {
     constexpr int N = Lanes<T, Bytes>::N;
+    static_assert(offsetof(Soa8<T>, y) == 8 * sizeof(T), "the lanes read x[8], y[8] as one row");
 
-    // Each lane's shapes transposed, B's frame seen from A's (relative(), as distance()), and
+    // Each lane's shapes, B's frame seen from A's (relative(), as distance()), and
     // the shapes' centres. Unused lanes copy lane 0 and do not run.
     for (int k = 0; k < N; ++k) {
         const DistanceInput<T>& input = *in[k < count ? k : 0];
         const PreparedShape<T>& a = *input.a.prepared;
         const PreparedShape<T>& b = *input.b.prepared;
-        for (int j = 0; j < 8; ++j) {
-            lanes.ax[j][k] = a.soa().x[j], lanes.ay[j][k] = a.soa().y[j];
-            lanes.blx[j][k] = b.soa().x[j], lanes.bly[j][k] = b.soa().y[j];
-        }
+        lanes.soa_a[k] = a.soa().x, lanes.soa_b[k] = b.soa().x; // y[8] follows x[8]
         const Transform<T> xf = relative(input.xf_a, input.xf_b);
         lanes.xf_c[k] = xf.q.c, lanes.xf_s[k] = xf.q.s, lanes.xf_px[k] = xf.p.x;
         lanes.xf_py[k] = xf.p.y;

@@ -5,10 +5,10 @@
 // language's own operators, lane by lane, each rounded as the scalar operation is (-ffp-contract
 // is off and the lanes' objects have no FMA: CMakeLists.txt). A comparison gives a mask, -1 in
 // the lanes where it holds and 0 elsewhere. The rest are named here: splat, select, any, load,
-// store, abs, min, max, sqrt. The same source is compiled once per instruction set - SSE2 for
-// 16-byte vectors, AVX2 for 32, AVX-512 for 64 - and the compiler lowers each operation to that
-// set's instructions (with AVX-512 a comparison and a select become a mask register and a masked
-// move); sqrt, which the vector extension does not have, names the set's instruction itself.
+// store, abs, min, max, sqrt, and transpose. The same source is compiled once per instruction set -
+// SSE2 for 16-byte vectors, AVX2 for 32, AVX-512 for 64 - and the compiler lowers each operation to
+// that set's instructions (with AVX-512 a comparison and a select become a mask register and a
+// masked move); sqrt, which the vector extension does not have, names the set's instruction itself.
 //
 // Every function here is always inlined: an out-of-line copy in the AVX2 or AVX-512 object could
 // be the one the linker keeps for every caller (src/lanes.hpp; tests/lanes_symbols.cmake).
@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -133,6 +134,38 @@ template <class V> GJK_WIDE V sqrt(V x) {
             }
         }
         return r;
+    }
+}
+
+/// Lane p of the lanes a0 b0 a1 b1 ... of the first halves of a and b (interleave_low) or of
+/// their second halves (interleave_high).
+template <class V, std::size_t... P>
+GJK_WIDE V interleave_low(V a, V b, std::index_sequence<P...>) {
+    constexpr int N = int(sizeof...(P));
+    return __builtin_shufflevector(a, b, int(P / 2 + (P % 2) * N)...);
+}
+template <class V, std::size_t... P>
+GJK_WIDE V interleave_high(V a, V b, std::index_sequence<P...>) {
+    constexpr int N = int(sizeof...(P));
+    return __builtin_shufflevector(a, b, int(N / 2 + P / 2 + (P % 2) * N)...);
+}
+
+/// The N x N block of N vectors of N lanes transposed in place: rows[j][k] becomes rows[k][j].
+/// log2(N) rounds of the perfect shuffle: each round interleaves vector i with vector i + N/2;
+/// after round r, lane p of vector q holds the element whose row and column bits are q's and
+/// p's rotated by r, so after log2(N) rounds rows and columns have traded places.
+template <int N, class V> GJK_WIDE void transpose(V (&rows)[N]) {
+    static_assert(sizeof(V) / sizeof(rows[0][0]) == N && (N & (N - 1)) == 0);
+    const auto lanes = std::make_index_sequence<N>{};
+    for (int round = 1; round < N; round *= 2) {
+        V next[N];
+        for (int i = 0; i < N / 2; ++i) {
+            next[2 * i] = interleave_low(rows[i], rows[i + N / 2], lanes);
+            next[2 * i + 1] = interleave_high(rows[i], rows[i + N / 2], lanes);
+        }
+        for (int i = 0; i < N; ++i) {
+            rows[i] = next[i];
+        }
     }
 }
 
