@@ -31,12 +31,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "floor.hpp"
 #include "gjk/gjk.hpp"
+#include "lockstep.hpp" // the library's lane widths (src/), for the rows of each width
 
 // Box2D 2.4.1 counts time of impact iterations in this global (b2_time_of_impact.cpp, exported
 // but not declared in a header).
@@ -337,27 +339,46 @@ template <class T> void floor_pairs(benchmark::State& state, bool warm) {
     set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), max_error);
 }
 
+double lane_bytes(gjk::detail::LaneWidth width) {
+    using gjk::detail::LaneWidth;
+    return width == LaneWidth::bytes16   ? 16
+           : width == LaneWidth::bytes32 ? 32
+           : width == LaneWidth::bytes64 ? 64
+                                         : 0;
+}
+
 /// The Pairs8 pairs through gjk::distance_batch on one thread: the same answers as
 /// gjk/Pairs8/cold and warm (the same bits: tests/test_batch.cpp), with the queries run in
 /// lockstep across SIMD lanes (8 floats or 4 doubles with AVX2; src/lockstep.hpp). Warm: one
 /// batch per step, each pair's cache kept from step to step. Throughput for many independent
 /// pairs, against the same Box2D rows (which run one by one: Box2D has no batch API).
-template <class T> void gjk_pairs_batch(benchmark::State& state, bool warm) {
+template <class T>
+void gjk_pairs_batch(benchmark::State& state, bool warm,
+                     std::optional<gjk::detail::LaneWidth> width = std::nullopt) {
     const GjkWorkload<T>& w = warm ? gjk_warm<T>() : gjk_cold<T>();
     const std::vector<double>& ref = warm ? reference_warm() : reference_cold();
     const std::size_t pairs = static_cast<std::size_t>(w.pairs);
     std::vector<gjk::SimplexCache<T>> caches(pairs);
     std::vector<gjk::DistanceOutput<T>> out(w.inputs.size());
     const std::span<const gjk::DistanceInput<T>> inputs(w.inputs);
+    // One thread: distance_batch with the width it chooses, or lockstep_batch with `width`.
+    auto batch = [&](std::span<const gjk::DistanceInput<T>> in, std::span<gjk::SimplexCache<T>> c,
+                     std::span<gjk::DistanceOutput<T>> o) {
+        if (width) {
+            gjk::detail::lockstep_batch<T>(in, c, o, *width);
+        } else {
+            gjk::distance_batch<T>(in, c, o, 1);
+        }
+    };
     auto run = [&] {
         if (!warm) {
-            gjk::distance_batch<T>(inputs, out, 1);
+            batch(inputs, {}, out);
             return;
         }
         std::fill(caches.begin(), caches.end(), gjk::SimplexCache<T>{});
         for (std::size_t step = 0; step < static_cast<std::size_t>(w.steps); ++step) {
-            gjk::distance_batch<T>(inputs.subspan(step * pairs, pairs), caches,
-                                   std::span(out).subspan(step * pairs, pairs), 1);
+            batch(inputs.subspan(step * pairs, pairs), caches,
+                  std::span(out).subspan(step * pairs, pairs));
         }
     };
     run();
@@ -371,6 +392,8 @@ template <class T> void gjk_pairs_batch(benchmark::State& state, bool warm) {
         benchmark::DoNotOptimize(out.data());
     }
     set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), max_error);
+    // The lane width: the one given, or the one distance_batch chose on this machine.
+    state.counters["lane_bytes"] = lane_bytes(width ? *width : gjk::detail::best_lane_width<T>());
 }
 
 // --- Overlap8 --------------------------------------------------------------------------------
@@ -825,6 +848,24 @@ int main(int argc, char** argv) {
         RegisterBenchmark(("gjk_double/" + w).c_str(), [warm](benchmark::State& s) {
             gjk_pairs_batch<double>(s, warm);
         })->Unit(ms);
+    }
+    // Every lane width this processor runs, and none (one by one), cold: distance_batch takes
+    // the fastest of these at its first batch; these rows show what it chose from.
+    using gjk::detail::LaneWidth;
+    for (LaneWidth width :
+         {LaneWidth::none, LaneWidth::bytes16, LaneWidth::bytes32, LaneWidth::bytes64}) {
+        if (!gjk::detail::lane_width_runs(width)) {
+            continue;
+        }
+        const std::string suffix =
+            width == LaneWidth::none ? "none" : std::to_string(int(lane_bytes(width)));
+        RegisterBenchmark(("gjk/Pairs8/cold_batch_lanes:" + suffix).c_str(),
+                          [width](benchmark::State& s) { gjk_pairs_batch<float>(s, false, width); })
+            ->Unit(ms);
+        RegisterBenchmark(
+            ("gjk_double/Pairs8/cold_batch_lanes:" + suffix).c_str(),
+            [width](benchmark::State& s) { gjk_pairs_batch<double>(s, false, width); })
+            ->Unit(ms);
     }
     RegisterBenchmark("gjk/Overlap8/cold", gjk_overlap)->Unit(ms);
     RegisterBenchmark("box2d/Overlap8/cold", box2d_overlap)->Unit(ms);

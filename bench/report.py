@@ -33,7 +33,7 @@ def main(path, out_path):
         ns = b["ns_per_query"] * 1e9
         # A batch row (the same pairs through gjk::distance_batch) against Box2D's row of the
         # same pairs one by one: Box2D has no batch API.
-        peer = medians.get("box2d/" + workload.removesuffix("_batch"))
+        peer = medians.get("box2d/" + re.sub(r"_batch.*$", "", workload))
         ratio = ""
         if peer and library != "box2d":
             ratio = "%.2f" % (peer["ns_per_query"] * 1e9 / ns)
