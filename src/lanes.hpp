@@ -58,7 +58,11 @@ template <class T, int Bytes> struct Lanes {
     alignas(Bytes) Int index_a[3][N], index_b[3][N];
     alignas(Bytes) Int size[N];           ///< the simplex's vertex count
     alignas(Bytes) Int max_iterations[N]; ///< in: each query's cap
-    alignas(Bytes) Int live[N];           ///< in: -1 for lanes that run, 0 for unused ones
+    // In: each lane's cache (read_cache's): its count (0: a cold start) and index pairs, all
+    // within the shapes' counts, and its metric.
+    alignas(Bytes) Int cache_count[N], cache_a[3][N], cache_b[3][N];
+    alignas(Bytes) T cache_metric[N];
+    alignas(Bytes) Int live[N]; ///< in: -1 for lanes that run, 0 for unused ones
     // Out: what distance()'s loop leaves (LoopSimplex and LoopResult), lane by lane.
     alignas(Bytes) T weight[3][N];
     alignas(Bytes) Int iterations[N];
@@ -99,6 +103,8 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
 
     // The shapes into lanes: each lane's 16 coordinates are a row, in blocks of N; a block's
     // transpose gives N of the 16 columns, coordinate j of every lane's shape.
+    const V qc = load<V>(lanes.xf_c), qs = load<V>(lanes.xf_s), tx = load<V>(lanes.xf_px),
+            ty = load<V>(lanes.xf_py);
     V ax[8], ay[8], bx[8], by[8];
     {
         V a_columns[16], b_columns[16];
@@ -115,8 +121,6 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
             }
         }
         // MovedVerticesSupport: B moved into A's frame (apply(): rotate, then add).
-        const V qc = load<V>(lanes.xf_c), qs = load<V>(lanes.xf_s), tx = load<V>(lanes.xf_px),
-                ty = load<V>(lanes.xf_py);
         for (int j = 0; j < 8; ++j) {
             ax[j] = a_columns[j], ay[j] = a_columns[8 + j];
             const V lx = b_columns[j], ly = b_columns[8 + j];
@@ -147,30 +151,76 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
         return Support{sa, sb, pbx - pax, pby - pay};
     };
 
+    auto vertex_of = [](const V(&xs)[8], M index) { // xs[index], lane by lane
+        V r = xs[0];
+        for (int j = 1; j < 8; ++j) {
+            r = select(index == splat<M>(Int(j)), xs[j], r);
+        }
+        return r;
+    };
+
+    // start() with a cache: read_cache() - its vertices, unless the simplex's metric (an edge's
+    // squared length, a triangle's doubled signed area) changed sign or by more than a factor
+    // of 2 (NaN fails too); then, and without a cache, a cold start. The slots past the count
+    // are zero, as in a new LoopSimplex.
+    const M cache_count = load<M>(lanes.cache_count);
+    V cached_x[3] = {}, cached_y[3] = {};
+    M cached_a[3] = {}, cached_b[3] = {};
+    for (int i = 0; i < 3 && any(cache_count != M{}); ++i) {
+        const M in_cache = splat<M>(Int(i)) < cache_count;
+        cached_a[i] = select(in_cache, load<M>(lanes.cache_a[i]), M{});
+        cached_b[i] = select(in_cache, load<M>(lanes.cache_b[i]), M{});
+        cached_x[i] =
+            select(in_cache, vertex_of(bx, cached_b[i]) - vertex_of(ax, cached_a[i]), zero);
+        cached_y[i] =
+            select(in_cache, vertex_of(by, cached_b[i]) - vertex_of(ay, cached_a[i]), zero);
+    }
+    const V ex = cached_x[1] - cached_x[0], ey = cached_y[1] - cached_y[0];
+    const V fx = cached_x[2] - cached_x[0], fy = cached_y[2] - cached_y[0];
+    const V new_metric =
+        select(cache_count == splat<M>(Int(2)), ex * ex + ey * ey, ex * fy - ey * fx);
+    const V old_metric = load<V>(lanes.cache_metric);
+    const V old_size = wide::abs(old_metric), new_size = wide::abs(new_metric);
+    const M same_shape = ((old_metric > zero) == (new_metric > zero)) & (new_size > zero) &
+                         (splat<V>(T(2)) * new_size >= old_size) &
+                         (new_size <= splat<V>(T(2)) * old_size);
+    const M warm =
+        (cache_count == splat<M>(Int(1))) | ((cache_count > splat<M>(Int(1))) & same_shape);
+
     // start() without a cache: the support along -c, c = B's centre (moved) - A's centre, a
-    // point inside Z, is the first vertex. The other slots are zero, as in a new LoopSimplex.
-    const V qc = load<V>(lanes.xf_c), qs = load<V>(lanes.xf_s), tx = load<V>(lanes.xf_px),
-            ty = load<V>(lanes.xf_py);
+    // point inside Z, is the first vertex, its direction the last support direction until the
+    // loop makes one (a warm start has none).
+    const M started = load<M>(lanes.live);
     const V cbx = load<V>(lanes.centre_bx), cby = load<V>(lanes.centre_by);
     const V zcx = ((qc * cbx - qs * cby) + tx) - load<V>(lanes.centre_ax);
     const V zcy = ((qs * cbx + qc * cby) + ty) - load<V>(lanes.centre_ay);
-    const Support first = support(-zcx, -zcy);
-    V w_x[3] = {first.x, zero, zero}, w_y[3] = {first.y, zero, zero}, weight[3] = {};
-    M index_a[3] = {first.index_a, M{}, M{}}, index_b[3] = {first.index_b, M{}, M{}};
-    M size = splat<M>(Int(1)); // the simplex's vertex count
+    Support first{M{}, M{}, zero, zero};
+    if (any(started & ~warm)) {
+        first = support(-zcx, -zcy);
+    }
+    V w_x[3], w_y[3], weight[3] = {};
+    M index_a[3], index_b[3];
+    for (int i = 0; i < 3; ++i) {
+        const bool slot0 = i == 0;
+        w_x[i] = select(warm, cached_x[i], slot0 ? first.x : zero);
+        w_y[i] = select(warm, cached_y[i], slot0 ? first.y : zero);
+        index_a[i] = select(warm, cached_a[i], slot0 ? first.index_a : M{});
+        index_b[i] = select(warm, cached_b[i], slot0 ? first.index_b : M{});
+    }
+    M size = select(warm, cache_count, splat<M>(Int(1))); // the simplex's vertex count
+    V last_x = select(warm, zero, -zcx), last_y = select(warm, zero, -zcy);
     const M max_iterations = load<M>(lanes.max_iterations);
-    const M started = load<M>(lanes.live);
     M live = started;
     M iterations{};
     M termination = splat<M>(Int(-1)); // a Termination once the lane has ended
     M beyond{};
-    // A first vertex at the origin with c = 0: start() searches again along +x, distance()'s
-    // path. Otherwise the first support's direction is the last one until the loop makes one.
-    M handed_over = live & (first.x == zero) & (first.y == zero) & (zcx == zero) & (zcy == zero);
+    // A single vertex at the origin with no direction (c = 0, or a warm start): start()
+    // searches again along +x, distance()'s path.
+    M handed_over = live & (size == splat<M>(Int(1))) & (w_x[0] == zero) & (w_y[0] == zero) &
+                    (last_x == zero) & (last_y == zero);
     live &= ~handed_over;
     V previous_distance2 = splat<V>(kInfinity);
     V closest_x{}, closest_y{}, direction_x{}, direction_y{};
-    V last_x = -zcx, last_y = -zcy;
     auto end = [&](M ending, Termination t) {
         termination = select(ending, splat<M>(Int(t)), termination);
         live &= ~ending;
@@ -382,13 +432,6 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
     M concluded = started & ~handed_over & ~touching_to_prove & ~(contained & ~weights_settled);
 
     // The witness points from the barycentric weights, A's and B's vertices by their indices.
-    auto vertex_of = [](const V(&xs)[8], M index) {
-        V r = xs[0];
-        for (int j = 1; j < 8; ++j) {
-            r = select(index == splat<M>(Int(j)), xs[j], r);
-        }
-        return r;
-    };
     V pax = zero, pay = zero, pbx = zero, pby = zero;
     for (int i = 0; i < 3; ++i) {
         const M in_simplex = splat<M>(Int(i)) < size;
@@ -446,10 +489,10 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
                  finite(point_by) & finite(world_nx) & finite(world_ny);
 
     // write_cache()'s metric: the edge's squared length, the triangle's doubled signed area.
-    const V ex = w_x[1] - w_x[0], ey = w_y[1] - w_y[0];
-    const V fx = w_x[2] - w_x[0], fy = w_y[2] - w_y[0];
-    const V metric = select(size == splat<M>(Int(2)), ex * ex + ey * ey,
-                            select(size == splat<M>(Int(3)), ex * fy - ey * fx, zero));
+    const V e1x = w_x[1] - w_x[0], e1y = w_y[1] - w_y[0];
+    const V e2x = w_x[2] - w_x[0], e2y = w_y[2] - w_y[0];
+    const V metric = select(size == splat<M>(Int(2)), e1x * e1x + e1y * e1y,
+                            select(size == splat<M>(Int(3)), e1x * e2y - e1y * e2x, zero));
 
     for (int i = 0; i < 3; ++i) {
         store(lanes.w_x[i], w_x[i]), store(lanes.w_y[i], w_y[i]);

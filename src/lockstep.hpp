@@ -95,10 +95,30 @@ template <class T, int Bytes> struct LaneMovedSupport {
     Vec2<T> vertex(int i) const { return {lanes->bx[i][k], lanes->by[i][k]}; }
 };
 
+/// Whether the lanes can read `cache` for `in` as read_cache() does: empty (a cold start), or
+/// 1 to 3 index pairs within the shapes' vertex counts. (Another cache - a count out of range,
+/// an index beyond its shape - takes read_cache's own path, one by one.)
+template <class T>
+bool lockstep_readable(const SimplexCache<T>& cache, const DistanceInput<T>& in) {
+    if (cache.count == 0) {
+        return true;
+    }
+    if (cache.count < 1 || cache.count > 3) {
+        return false;
+    }
+    const int count_a = int(in.a.points.size()), count_b = int(in.b.points.size());
+    for (int i = 0; i < cache.count; ++i) {
+        if (cache.index_a[i] < 0 || cache.index_a[i] >= count_a || cache.index_b[i] < 0 ||
+            cache.index_b[i] >= count_b) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /// out[k] = distance(*in[k], cache[k]) for k < count (1 to N), every input lockstep_eligible
-/// and every cache empty (count 0) or absent: `cache` null, or an array whose null entries
-/// mean no cache. (A warm start, about one iteration, gains nothing from the lanes: the
-/// batch runs those one by one.) Returns how many lanes were handed over to distance().
+/// and every cache lockstep_readable or absent: `cache` null, or an array whose null entries
+/// mean no cache. Returns how many lanes were handed over to distance().
 template <class T, int Bytes>
 int lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
                    SimplexCache<T>* const* cache, DistanceOutput<T>* const* out, int count) {
@@ -122,6 +142,15 @@ int lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
         const T use = T(input.use_radii); // distance()'s radii in use
         lanes.radius_a[k] = use * input.a.radius, lanes.radius_b[k] = use * input.b.radius;
         lanes.max_iterations[k] = input.max_iterations;
+        // The cache as read_cache reads it (lockstep_readable: its indices are in range).
+        const SimplexCache<T>* c = cache && k < count ? cache[k] : nullptr;
+        const int cached = c ? c->count : 0;
+        lanes.cache_count[k] = cached;
+        for (int i = 0; i < 3; ++i) {
+            lanes.cache_a[i][k] = i < cached ? c->index_a[i] : 0;
+            lanes.cache_b[i][k] = i < cached ? c->index_b[i] : 0;
+        }
+        lanes.cache_metric[k] = cached > 1 ? c->metric : T(0);
         lanes.live[k] = k < count ? -1 : 0;
     }
 

@@ -21,10 +21,12 @@ void parallel_chunks(std::size_t count, int threads,
 /// outputs[i] = distance(inputs[i]) for every i, on `threads` threads. The spans must have the
 /// same size; when they do not, only the common prefix is computed.
 ///
-/// Every output is distance()'s, to the bit. On a processor with AVX2, queries on two prepared
-/// shapes of at most 8 vertices (PreparedShape) run in lockstep, 8 floats or 4 doubles at a
-/// time across SIMD lanes, for more throughput than one by one (README, Performance). Other
-/// queries, and all of them without AVX2, run one by one.
+/// Every output is distance()'s, to the bit. Queries on two prepared shapes of at most 8
+/// vertices (PreparedShape) run in lockstep across SIMD lanes - 16 floats or 8 doubles at a time
+/// with AVX-512, 8 or 4 with AVX2, 4 or 2 with SSE2 - for more throughput than one by one
+/// (README, Performance). The width is the fastest on this processor, timed on a small
+/// workload at the first batch of each scalar type (one by one when that is faster). Other
+/// queries run one by one.
 template <class T>
 void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<DistanceOutput<T>> outputs,
                     int threads = 1);
@@ -32,8 +34,9 @@ void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<Distance
 /// The same with warm starts, for pairs that are queried again and again (a simulation's
 /// steps): outputs[i] = distance(inputs[i], &caches[i]), each cache read and updated as
 /// distance() does (keep caches[i] with its pair from one call to the next). Computed for the
-/// common prefix of the three spans. Cold starts (an empty cache) run in lockstep as above;
-/// warm ones, about one iteration each, one by one, which measured faster.
+/// common prefix of the three spans. Warm and cold starts alike run in lockstep as above; a
+/// cache that read_cache would not read as it is (a count above 3, an index beyond its shape)
+/// runs one by one.
 template <class T>
 void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<SimplexCache<T>> caches,
                     std::span<DistanceOutput<T>> outputs, int threads = 1);
