@@ -24,19 +24,6 @@ std::size_t batch_count(std::span<const DistanceInput<T>> inputs, std::span<Simp
     return caches.empty() ? count : std::min(count, caches.size());
 }
 
-/// Asks for the lines of a query's prepared shapes that the lanes' set-up reads (the object up
-/// to its centre: the coordinate arrays, the count, the radius), without waiting for them.
-template <class T> void prefetch_shapes(const DistanceInput<T>& input) {
-    for (const PreparedShape<T>* shape : {input.a.prepared, input.b.prepared}) {
-        if (shape) {
-            const char* bytes = reinterpret_cast<const char*>(shape);
-            for (std::size_t at = 0; at < sizeof(PreparedShape<T>); at += 64) {
-                __builtin_prefetch(bytes + at);
-            }
-        }
-    }
-}
-
 template <class T, int Bytes>
 std::size_t lockstep_chunk(std::span<const DistanceInput<T>> inputs,
                            std::span<SimplexCache<T>> caches,
@@ -51,12 +38,6 @@ std::size_t lockstep_chunk(std::span<const DistanceInput<T>> inputs,
     int grouped = 0;
     std::size_t handed_over = 0;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
-        // The shapes of the query a group ahead, asked from memory now: a group takes longer
-        // than a miss, and the set-up would otherwise wait for each (docs/performance.md,
-        // "Shapes fetched a group ahead").
-        if (i + N < inputs.size()) {
-            prefetch_shapes(inputs[i + N]);
-        }
         SimplexCache<T>* cache = caches.empty() ? nullptr : &caches[i];
         if (!lockstep_eligible(inputs[i]) || (cache && !lockstep_readable(*cache, inputs[i]))) {
             outputs[i] = distance(inputs[i], cache);
