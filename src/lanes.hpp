@@ -229,80 +229,81 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
     while (any(live)) {
         iterations -= live; // a true lane is -1
 
-        // solve(): the closest point of each lane's simplex to the origin, on all three
-        // simplex sizes, then the lane's own picked. First the nine coordinates of the origin
-        // for the triangle (w0, w1, w2) = (a, b, c) (gjk/triangle.hpp); the segment (w0, w1)
-        // is the triangle's edge AB and has the same two (gjk/segment.hpp). Q - X with Q the
-        // origin is 0 - X, kept: -X would differ in the sign of a zero. (X - Q is X exactly.)
+        // solve(): the closest point of each lane's simplex to the origin, by its size: a point
+        // is itself; a segment (w0, w1) and a triangle (w0, w1, w2) = (a, b, c) share the two
+        // coordinates of their edge AB (gjk/segment.hpp, gjk/triangle.hpp). The triangle's part
+        // is computed only in the trips where some live lane has one (from the third on). Q - X
+        // with Q the origin is 0 - X, kept: -X would differ in the sign of a zero. (X - Q is X
+        // exactly.)
+        const M A = splat<M>(Int(0b001)), B = splat<M>(Int(0b010)), C = splat<M>(Int(0b100)),
+                AB = splat<M>(Int(0b011)), BC = splat<M>(Int(0b110)), CA = splat<M>(Int(0b101)),
+                ABC = splat<M>(Int(0b111));
+        const M is_point = size == splat<M>(Int(1));
         const V bax = w_x[1] - w_x[0], bay = w_y[1] - w_y[0];
-        const V cbx = w_x[2] - w_x[1], cby = w_y[2] - w_y[1];
-        const V acx = w_x[0] - w_x[2], acy = w_y[0] - w_y[2];
         const V uAB = w_x[1] * bax + w_y[1] * bay;
         const V vAB = (zero - w_x[0]) * bax + (zero - w_y[0]) * bay;
-        const V uBC = w_x[2] * cbx + w_y[2] * cby;
-        const V vBC = (zero - w_x[1]) * cbx + (zero - w_y[1]) * cby;
-        const V uCA = w_x[0] * acx + w_y[0] * acy;
-        const V vCA = (zero - w_x[2]) * acx + (zero - w_y[2]) * acy;
-        const V cax = w_x[2] - w_x[0], cay = w_y[2] - w_y[0];
-        const V area = bax * cay - bay * cax;
-        const V sign = select(area > zero, one, zero) - select(area < zero, one, zero);
-        const V uABC = sign * (w_x[1] * w_y[2] - w_y[1] * w_x[2]);
-        const V vABC = sign * (w_x[2] * w_y[0] - w_y[2] * w_x[0]);
-        const V wABC = sign * (w_x[0] * w_y[1] - w_y[0] * w_x[1]);
         // The quotients of the interior of AB, the segment's and the triangle's edge alike.
         const V sAB = uAB + vAB;
         const V uAB_AB = uAB / sAB, vAB_AB = vAB / sAB;
 
-        // segment_region and segment_weights.
+        // segment_region and segment_weights; a point's are A and (1, 0, 0).
         const M seg_b = uAB <= zero, seg_a = ~seg_b & (vAB <= zero);
-        const V seg_u = select(seg_b, zero, select(seg_a, one, uAB_AB));
-        const V seg_v = select(seg_b, one, select(seg_a, zero, vAB_AB));
-        const M seg_region = select(seg_b, splat<M>(Int(0b10)),
-                                    select(seg_a, splat<M>(Int(0b01)), splat<M>(Int(0b11))));
+        V u = select(is_point, one, select(seg_b, zero, select(seg_a, one, uAB_AB)));
+        V v = select(is_point, zero, select(seg_b, one, select(seg_a, zero, vAB_AB)));
+        V w = zero;
+        M region = select(is_point, A, select(seg_b, B, select(seg_a, A, AB)));
+        V px = select(is_point, w_x[0], u * w_x[0] + v * w_x[1]);
+        V py = select(is_point, w_y[0], u * w_y[0] + v * w_y[1]);
 
-        // triangle_region: the first region that holds in its order (the fall-back for
-        // inconsistent coordinates first, each earlier test overriding it).
-        const M A = splat<M>(Int(0b001)), B = splat<M>(Int(0b010)), C = splat<M>(Int(0b100)),
-                AB = splat<M>(Int(0b011)), BC = splat<M>(Int(0b110)), CA = splat<M>(Int(0b101)),
-                ABC = splat<M>(Int(0b111));
-        M tri_region = select(
-            (wABC <= uABC) & (wABC <= vABC), select(uAB <= zero, B, select(vAB <= zero, A, AB)),
-            select(uABC <= vABC, select(uBC <= zero, C, select(vBC <= zero, B, BC)),
-                   select(uCA <= zero, A, select(vCA <= zero, C, CA))));
-        tri_region = select((uABC > zero) & (vABC > zero) & (wABC > zero), ABC, tri_region);
-        tri_region = select((uCA > zero) & (vCA > zero) & (vABC <= zero), CA, tri_region);
-        tri_region = select((uBC > zero) & (vBC > zero) & (uABC <= zero), BC, tri_region);
-        tri_region = select((uAB > zero) & (vAB > zero) & (wABC <= zero), AB, tri_region);
-        tri_region = select((uBC <= zero) & (vCA <= zero), C, tri_region);
-        tri_region = select((uAB <= zero) & (vBC <= zero), B, tri_region);
-        tri_region = select((vAB <= zero) & (uCA <= zero), A, tri_region);
-        // triangle_weights: the quotients of the region's own coordinates.
-        const V sBC = uBC + vBC, sCA = uCA + vCA, sABC = uABC + vABC + wABC;
-        const V tri_u = select(tri_region == A, one,
-                               select(tri_region == AB, uAB_AB,
-                                      select(tri_region == CA, vCA / sCA,
-                                             select(tri_region == ABC, uABC / sABC, zero))));
-        const V tri_v = select(tri_region == B, one,
-                               select(tri_region == AB, vAB_AB,
-                                      select(tri_region == BC, uBC / sBC,
-                                             select(tri_region == ABC, vABC / sABC, zero))));
-        const V tri_w = select(tri_region == C, one,
-                               select(tri_region == BC, vBC / sBC,
-                                      select(tri_region == CA, uCA / sCA,
-                                             select(tri_region == ABC, wABC / sABC, zero))));
+        const M is_triangle = live & (size == splat<M>(Int(3)));
+        if (any(is_triangle)) {
+            // The triangle's other seven coordinates.
+            const V cbx = w_x[2] - w_x[1], cby = w_y[2] - w_y[1];
+            const V acx = w_x[0] - w_x[2], acy = w_y[0] - w_y[2];
+            const V uBC = w_x[2] * cbx + w_y[2] * cby;
+            const V vBC = (zero - w_x[1]) * cbx + (zero - w_y[1]) * cby;
+            const V uCA = w_x[0] * acx + w_y[0] * acy;
+            const V vCA = (zero - w_x[2]) * acx + (zero - w_y[2]) * acy;
+            const V cax = w_x[2] - w_x[0], cay = w_y[2] - w_y[0];
+            const V area = bax * cay - bay * cax;
+            const V sign = select(area > zero, one, zero) - select(area < zero, one, zero);
+            const V uABC = sign * (w_x[1] * w_y[2] - w_y[1] * w_x[2]);
+            const V vABC = sign * (w_x[2] * w_y[0] - w_y[2] * w_x[0]);
+            const V wABC = sign * (w_x[0] * w_y[1] - w_y[0] * w_x[1]);
 
-        // Each lane's solution: a point is itself, a segment or a triangle as above.
-        const M is_point = size == splat<M>(Int(1)), is_segment = size == splat<M>(Int(2));
-        const V u = select(is_point, one, select(is_segment, seg_u, tri_u));
-        const V v = select(is_point, zero, select(is_segment, seg_v, tri_v));
-        const V w = select(is_point, zero, select(is_segment, zero, tri_w));
-        const M region = select(is_point, A, select(is_segment, seg_region, tri_region));
-        const V px = select(
-            is_point, w_x[0],
-            select(is_segment, u * w_x[0] + v * w_x[1], u * w_x[0] + v * w_x[1] + w * w_x[2]));
-        const V py = select(
-            is_point, w_y[0],
-            select(is_segment, u * w_y[0] + v * w_y[1], u * w_y[0] + v * w_y[1] + w * w_y[2]));
+            // triangle_region: the first region that holds in its order (the fall-back for
+            // inconsistent coordinates first, each earlier test overriding it).
+            M tri_region = select(
+                (wABC <= uABC) & (wABC <= vABC), select(uAB <= zero, B, select(vAB <= zero, A, AB)),
+                select(uABC <= vABC, select(uBC <= zero, C, select(vBC <= zero, B, BC)),
+                       select(uCA <= zero, A, select(vCA <= zero, C, CA))));
+            tri_region = select((uABC > zero) & (vABC > zero) & (wABC > zero), ABC, tri_region);
+            tri_region = select((uCA > zero) & (vCA > zero) & (vABC <= zero), CA, tri_region);
+            tri_region = select((uBC > zero) & (vBC > zero) & (uABC <= zero), BC, tri_region);
+            tri_region = select((uAB > zero) & (vAB > zero) & (wABC <= zero), AB, tri_region);
+            tri_region = select((uBC <= zero) & (vCA <= zero), C, tri_region);
+            tri_region = select((uAB <= zero) & (vBC <= zero), B, tri_region);
+            tri_region = select((vAB <= zero) & (uCA <= zero), A, tri_region);
+            // triangle_weights: the quotients of the region's own coordinates.
+            const V sBC = uBC + vBC, sCA = uCA + vCA, sABC = uABC + vABC + wABC;
+            const V tri_u = select(tri_region == A, one,
+                                   select(tri_region == AB, uAB_AB,
+                                          select(tri_region == CA, vCA / sCA,
+                                                 select(tri_region == ABC, uABC / sABC, zero))));
+            const V tri_v = select(tri_region == B, one,
+                                   select(tri_region == AB, vAB_AB,
+                                          select(tri_region == BC, uBC / sBC,
+                                                 select(tri_region == ABC, vABC / sABC, zero))));
+            const V tri_w = select(tri_region == C, one,
+                                   select(tri_region == BC, vBC / sBC,
+                                          select(tri_region == CA, uCA / sCA,
+                                                 select(tri_region == ABC, wABC / sABC, zero))));
+            u = select(is_triangle, tri_u, u), v = select(is_triangle, tri_v, v);
+            w = select(is_triangle, tri_w, w);
+            region = select(is_triangle, tri_region, region);
+            px = select(is_triangle, tri_u * w_x[0] + tri_v * w_x[1] + tri_w * w_x[2], px);
+            py = select(is_triangle, tri_u * w_y[0] + tri_v * w_y[1] + tri_w * w_y[2], py);
+        }
         const V distance2 = px * px + py * py;
 
         // Case 2, containment; a distance that did not decrease goes to distance() (run()'s
