@@ -5,8 +5,9 @@
 //   box2d/<workload>       b2Distance (float)
 //   gjk_view/<workload>    the float kernel on plain point views (validated and scanned on
 //                          every call) instead of gjk::PreparedShape objects
-//   floor/<workload>       bench/floor.hpp: the same loop stripped of every guarantee (no
-//   floor_double/...       validation, stall rule, output checks...): what they cost
+//   floor/<workload>       gjk::detail::distance_unguaranteed: the library's loop with its
+//   floor_double/...       guarantees compiled out (gjk/loop/policy.hpp: no validation, stall
+//                          rule, output checks...): what they cost
 //
 // Workloads: Pairs8/cold (10,000 random convex 8-gon pairs, about half overlapping, random
 // transforms, no cache), Overlap8/cold (the same pairs through the overlap test: gjk::overlap
@@ -36,7 +37,6 @@
 #include <string>
 #include <vector>
 
-#include "floor.hpp"
 #include "gjk/gjk.hpp"
 #include "lockstep.hpp" // the library's lane widths (src/), for the rows of each width
 
@@ -316,8 +316,9 @@ void box2d_pairs(benchmark::State& state, bool warm) {
     state.counters["overlapping"] = double(overlapping) / double(w.inputs.size());
 }
 
-/// bench/floor.hpp on the cold or warm pairs: the fastest loop of this design, without the
-/// library's guarantees (warm: each pair's cache kept from step to step, as gjk/Pairs8/warm).
+/// The floor on the cold or warm pairs: gjk::distance's own loop with none of its guarantees
+/// (gjk::detail::distance_unguaranteed, gjk/loop/policy.hpp), the fastest loop of this design
+/// (warm: each pair's cache kept from step to step, as gjk/Pairs8/warm).
 template <class T> void floor_pairs(benchmark::State& state, bool warm) {
     const GjkWorkload<T>& w = warm ? gjk_warm<T>() : gjk_cold<T>();
     const std::vector<double>& ref = warm ? reference_warm() : reference_cold();
@@ -325,7 +326,7 @@ template <class T> void floor_pairs(benchmark::State& state, bool warm) {
     double iterations = 0, max_error = 0;
     for (std::size_t k = 0; k < w.inputs.size(); ++k) {
         gjk::SimplexCache<T>* cache = warm ? &caches[k % caches.size()] : nullptr;
-        const floor_gjk::Result<T> r = floor_gjk::distance(w.inputs[k], cache);
+        const gjk::DistanceOutput<T> r = gjk::detail::distance_unguaranteed(w.inputs[k], cache);
         iterations += r.iterations;
         max_error = std::max(max_error, pairs8_error(k, double(r.distance), ref));
     }
@@ -333,7 +334,7 @@ template <class T> void floor_pairs(benchmark::State& state, bool warm) {
         std::fill(caches.begin(), caches.end(), gjk::SimplexCache<T>{});
         for (std::size_t k = 0; k < w.inputs.size(); ++k) {
             gjk::SimplexCache<T>* cache = warm ? &caches[k % caches.size()] : nullptr;
-            benchmark::DoNotOptimize(floor_gjk::distance(w.inputs[k], cache));
+            benchmark::DoNotOptimize(gjk::detail::distance_unguaranteed(w.inputs[k], cache));
         }
     }
     set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), max_error);

@@ -36,6 +36,7 @@
 #include "gjk/distance_types.hpp"
 #include "gjk/loop/conclude.hpp"
 #include "gjk/loop/local_support.hpp"
+#include "gjk/loop/policy.hpp"
 #include "gjk/loop/run.hpp"
 #include "gjk/loop/simplex.hpp"
 #include "gjk/loop/warm_start.hpp"
@@ -48,18 +49,19 @@ namespace gjk {
 
 namespace detail {
 
-/// distance() on the support of Z in A's frame (a plain or a prepared pair of shapes).
-template <class T, class Support>
+/// distance() on the support of Z in A's frame (a plain or a prepared pair of shapes), with
+/// the guarantees that `Policy` keeps (gjk/loop/policy.hpp).
+template <class Policy = Guaranteed, class T, class Support>
 DistanceOutput<T> distance(const DistanceInput<T>& input, const Support& z, T ra, T rb,
                            SimplexCache<T>* cache, std::vector<TraceStep<T>>* trace) {
     LoopSimplex<T> s;
-    const Vec2<T> first_direction = start(z, cache, s);
+    const Vec2<T> first_direction = start<T, Policy>(z, cache, s);
     const LoopResult<T> r =
-        run(z, s, input.max_iterations, T(-1), input.xf_a, trace, first_direction);
+        run<Policy>(z, s, input.max_iterations, T(-1), input.xf_a, trace, first_direction);
     if (cache) {
-        write_cache(*cache, s);
+        write_cache<Policy>(*cache, s);
     }
-    return conclude(input, z, ra, rb, s, r);
+    return conclude<Policy>(input, z, ra, rb, s, r);
 }
 
 } // namespace detail
@@ -69,27 +71,53 @@ DistanceOutput<T> distance(const DistanceInput<T>& input, const Support& z, T ra
 /// given, is cleared and receives one TraceStep per iteration. When both shapes are views of
 /// PreparedShape objects the query skips validating their points and uses their O(log n)
 /// support; otherwise the points are checked and scanned on every call.
-template <class T>
+/// `Policy` is the guarantees the query keeps (gjk/loop/policy.hpp); leave it as it is: only
+/// gjk::detail::distance_unguaranteed, which measures what they cost, sets another.
+template <class T, class Policy = detail::Guaranteed>
 DistanceOutput<T> distance(const DistanceInput<T>& input,
                            std::type_identity_t<SimplexCache<T>>* cache = nullptr,
                            std::type_identity_t<std::vector<TraceStep<T>>>* trace = nullptr) {
     if (trace) {
         trace->clear();
     }
-    DistanceOutput<T> out;
-    out.error = validate(input);
-    if (out.error != InputError::none) {
-        out.status = Status::invalid_input;
-        return out;
+    if constexpr (Policy::input_validation) {
+        DistanceOutput<T> out;
+        out.error = validate(input);
+        if (out.error != InputError::none) {
+            out.status = Status::invalid_input;
+            return out;
+        }
     }
     const Transform<T> xf = detail::relative(input.xf_a, input.xf_b);
-    // Radii in use by a product, not a select: the compiler's branch on use_radii was
-    // mispredicted although the flag never changed (docs/performance.md, "Inlining").
-    const T use = T(input.use_radii); // 0 or 1; a validated radius is finite, so 0 * r is 0
-    const T ra = use * input.a.radius, rb = use * input.b.radius;
-    return detail::with_local_support(
-        input, xf, [&](const auto& z) { return detail::distance(input, z, ra, rb, cache, trace); });
+    T ra = T(0), rb = T(0);
+    if constexpr (Policy::radii_and_normal) {
+        // Radii in use by a product, not a select: the compiler's branch on use_radii was
+        // mispredicted although the flag never changed (docs/performance.md, "Inlining").
+        const T use = T(input.use_radii); // 0 or 1; a validated radius is finite, so 0 * r is 0
+        ra = use * input.a.radius, rb = use * input.b.radius;
+    }
+    return detail::with_local_support(input, xf, [&](const auto& z) {
+        return detail::distance<Policy>(input, z, ra, rb, cache, trace);
+    });
 }
+
+namespace detail {
+
+/// NOT an API for users: gjk::distance() with none of its guarantees (Unguaranteed,
+/// gjk/loop/policy.hpp), the talk's core loop alone - "the floor". It exists to measure what
+/// the guarantees cost, on the same code: bench/bench.cpp's floor/ rows. No input is checked
+/// (the input must be valid; a cache must come from the same pair of shapes), the radii are
+/// taken as zero, the normal is zero, a contact is never touching, and nothing checks that
+/// the answer is finite. (Not inlined: the floor/ rows make one call a query, as the gjk/ rows
+/// do to the library's gjk::distance().)
+template <class T>
+[[gnu::noinline]] DistanceOutput<T>
+distance_unguaranteed(const DistanceInput<T>& input,
+                      std::type_identity_t<SimplexCache<T>>* cache = nullptr) {
+    return gjk::distance<T, Unguaranteed>(input, cache, nullptr);
+}
+
+} // namespace detail
 
 /// Closest point of a convex shape to the point q (the talk, section 3), as a distance query
 /// with A = the point q: point_a is q, point_b the closest point on the shape, the normal

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "gjk/distance_types.hpp"
+#include "gjk/loop/policy.hpp"
 #include "gjk/loop/run.hpp"
 #include "gjk/loop/simplex.hpp"
 #include "gjk/math.hpp"
@@ -140,16 +141,20 @@ Vec2<T> touching_normal(const Support& z, const LoopSimplex<T>& s, const LoopRes
 /// The answer from the loop's last simplex `s` and what the loop left in `r`: witness points,
 /// distance, normal and status. distance() ends here, and so does the lockstep loop of
 /// distance_batch (src/lockstep.hpp), which must answer each query exactly as distance() does.
+/// `Policy` says which guarantees it keeps (gjk/loop/policy.hpp): the containment weights, the
+/// touching normal, the normal and the radii, the finite-output check.
 /// (Always inlined: as a call of its own it would move the single query's code.)
-template <class T, class Support>
+template <class Policy = Guaranteed, class T, class Support>
 [[gnu::always_inline]] inline DistanceOutput<T>
 conclude(const DistanceInput<T>& input, const Support& z, T ra, T rb, LoopSimplex<T>& s,
          const LoopResult<T>& r) {
     DistanceOutput<T> out;
     out.iterations = r.iterations;
     out.termination = r.termination;
-    if (r.termination == Termination::containment) {
-        best_containment_weights(s);
+    if constexpr (Policy::containment_weights) {
+        if (r.termination == Termination::containment) {
+            best_containment_weights(s);
+        }
     }
 
     // Witness points from the simplex barycentrics (the talk: apply the weights to the
@@ -164,8 +169,10 @@ conclude(const DistanceInput<T>& input, const Support& z, T ra, T rb, LoopSimple
     const bool core_overlap = cores_meet(r.termination);
     if (core_overlap) {
         pb = pa; // one common point: B's weighted point is A's up to round-off, so not built
-        if (r.termination != Termination::containment) { // no candidate normal in a triangle
-            normal = touching_normal(z, s, r);
+        if constexpr (Policy::touching_normal) {
+            if (r.termination != Termination::containment) { // no candidate normal in a triangle
+                normal = touching_normal(z, s, r);
+            }
         }
     } else {
         for (int i = 0; i < s.count; ++i) {
@@ -174,7 +181,9 @@ conclude(const DistanceInput<T>& input, const Support& z, T ra, T rb, LoopSimple
         core_distance = length(r.closest);
         // The normal from A to B is the closest point's direction; for an edge, the exact
         // edge normal (the negated search direction) is more accurate than P's round-off.
-        normal = r.direction == Vec2<T>{} ? normalized(r.closest) : normalized(-r.direction);
+        if constexpr (Policy::radii_and_normal) {
+            normal = r.direction == Vec2<T>{} ? normalized(r.closest) : normalized(-r.direction);
+        }
     }
 
     out.status = classify(core_distance, ra + rb, !(normal == Vec2<T>{}));
@@ -201,13 +210,15 @@ conclude(const DistanceInput<T>& input, const Support& z, T ra, T rb, LoopSimple
     out.normal = rotate(input.xf_a.q, normal);
 
     // Coordinates near the scalar's limit overflow dot products; say so rather than answer NaN.
-    if (!std::isfinite(out.distance) || !is_finite(out.point_a) || !is_finite(out.point_b) ||
-        !is_finite(out.normal)) {
-        out = DistanceOutput<T>{};
-        out.iterations = r.iterations;
-        out.termination = r.termination;
-        out.status = Status::invalid_input;
-        out.error = InputError::nonfinite_result;
+    if constexpr (Policy::finite_output_check) {
+        if (!std::isfinite(out.distance) || !is_finite(out.point_a) || !is_finite(out.point_b) ||
+            !is_finite(out.normal)) {
+            out = DistanceOutput<T>{};
+            out.iterations = r.iterations;
+            out.termination = r.termination;
+            out.status = Status::invalid_input;
+            out.error = InputError::nonfinite_result;
+        }
     }
     return out;
 }

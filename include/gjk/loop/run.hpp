@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gjk/distance_types.hpp"
+#include "gjk/loop/policy.hpp"
 #include "gjk/loop/simplex.hpp"
 #include "gjk/loop/warm_start.hpp"
 #include "gjk/math.hpp"
@@ -52,8 +53,12 @@ Simplex<T> world_simplex(const Support& z, const Transform<T>& xf_a, const LoopS
 /// deep into each other (fuzz_kernel, TEST(DistanceFloat, TinyVertexStillFindsTheOverlap)).
 /// A vertex that is its own support is a proven separation, however small (TYPED_TEST(Distance,
 /// SubnormalCoordinatesGiveExactOrOracleAnswers)).
-template <class T>
+/// Without the policy's settled_endings, `t` as it is.
+template <class Policy = Guaranteed, class T>
 Termination settle(Termination t, const LoopSimplex<T>& s, Vec2<T> closest, bool beyond = false) {
+    if constexpr (!Policy::settled_endings) {
+        return t;
+    }
     if (s.count == 1) {
         return beyond && length_squared(s.w[0]) == T(0) ? Termination::vertex_overlap : t;
     }
@@ -85,7 +90,9 @@ template <class T> struct LoopResult {
 /// recorded in `trace` (the talk's Output::simplices); without, that code is compiled out.
 /// `first_direction` is the direction of the support query that made the first vertex
 /// (start()'s answer): the last support direction until the loop makes one of its own.
-template <bool kTraced, class T, class Support>
+/// `Policy` says which guarantees the loop keeps (gjk/loop/policy.hpp): the stall rule,
+/// resolvable directions, settled endings.
+template <bool kTraced, class Policy = Guaranteed, class T, class Support>
 LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T separation_radius,
                   const Transform<T>& xf_a, std::vector<TraceStep<T>>* trace,
                   Vec2<T> first_direction = {}) {
@@ -138,13 +145,16 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
         // 2 eps of |w0|, which moves |P|^2 by up to 4 eps of |w0|^2; the sums of squares add
         // 1.5 eps each: 8 eps of the previous squared distance covers it. The cap on stalls
         // keeps a true round-off cycle short.
-        if (!(distance2 < previous_distance2)) { // NaN fails safe: stop
-            const T noise = 8 * std::numeric_limits<T>::epsilon() * previous_distance2;
-            if (!(distance2 <= previous_distance2 + noise && stalls < kStalls)) {
-                --s.count;
-                return finish(settle(Termination::no_progress, s, out.closest), out.closest);
+        if constexpr (Policy::stall_rule) {
+            if (!(distance2 < previous_distance2)) { // NaN fails safe: stop
+                const T noise = 8 * std::numeric_limits<T>::epsilon() * previous_distance2;
+                if (!(distance2 <= previous_distance2 + noise && stalls < kStalls)) {
+                    --s.count;
+                    return finish(settle<Policy>(Termination::no_progress, s, out.closest),
+                                  out.closest);
+                }
+                ++stalls;
             }
-            ++stalls;
         }
 
         // The talk's case 1 compares the new support point with the simplex as it was before
@@ -156,7 +166,7 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
         previous_distance2 = distance2;
         out.closest = solution.closest;
 
-        const Vec2<T> d = search_direction(s);
+        const Vec2<T> d = search_direction<Policy>(s);
         out.direction = d;
         if constexpr (kTraced) {
             step->direction = rotate(xf_a.q, d);
@@ -187,8 +197,9 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
         }
         if (repeated) {
             const bool beyond = pair != s.pair[0];
-            return finish(settle(Termination::repeated_support, s, solution.closest, beyond),
-                          solution.closest);
+            return finish(
+                settle<Policy>(Termination::repeated_support, s, solution.closest, beyond),
+                solution.closest);
         }
 
         const T reach = dot(d, v.w);
@@ -201,7 +212,8 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
 
         // The new point must lie beyond the simplex along d, or the distance cannot decrease.
         if (!(reach > dot(d, s.w[0]))) {
-            return finish(settle(Termination::no_progress, s, solution.closest), solution.closest);
+            return finish(settle<Policy>(Termination::no_progress, s, solution.closest),
+                          solution.closest);
         }
 
         if constexpr (kTraced) {
@@ -213,13 +225,14 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
 }
 
 /// The loop with or without a trace (the trace-free one has no trace code at all).
-template <class T, class Support>
+template <class Policy = Guaranteed, class T, class Support>
 LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T separation_radius,
                   const Transform<T>& xf_a, std::vector<TraceStep<T>>* trace,
                   Vec2<T> first_direction = {}) {
-    return trace
-               ? run<true>(z, s, max_iterations, separation_radius, xf_a, trace, first_direction)
-               : run<false>(z, s, max_iterations, separation_radius, xf_a, trace, first_direction);
+    return trace ? run<true, Policy>(z, s, max_iterations, separation_radius, xf_a, trace,
+                                     first_direction)
+                 : run<false, Policy>(z, s, max_iterations, separation_radius, xf_a, trace,
+                                      first_direction);
 }
 
 /// The first simplex: the cached one if it still fits, else one vertex of Z. The talk takes
@@ -238,12 +251,13 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
 /// by the support along +x: it is the origin again (then +x proves it) or a point from which
 /// the loop searches its way back to the origin, and ends with a direction that proves or
 /// refutes the contact. Without this, a point at one corner of a box was "overlapping" with
-/// penetration 0 and at the three others "touching" (TEST(DistanceTouching, ...)).
-template <class T, class Support>
+/// penetration 0 and at the three others "touching" (TEST(DistanceTouching, ...)). Without
+/// the policy's touching_normal, the first vertex stays as it is.
+template <class T, class Policy = Guaranteed, class Support>
 Vec2<T> start(const Support& z, const SimplexCache<T>* cache, LoopSimplex<T>& s) {
     s.count = 0;
     Vec2<T> d{};
-    if (!(cache && read_cache(*cache, z, s))) {
+    if (!(cache && read_cache<Policy>(*cache, z, s))) {
         if constexpr (requires { z.centre(); }) {
             d = -z.centre();
             s.push(z(d));
@@ -251,10 +265,12 @@ Vec2<T> start(const Support& z, const SimplexCache<T>* cache, LoopSimplex<T>& s)
             s.push(z.vertex(0, 0));
         }
     }
-    if (s.count == 1 && s.w[0] == Vec2<T>{} && d == Vec2<T>{}) {
-        d = {T(1), T(0)};
-        s.count = 0;
-        s.push(z(d));
+    if constexpr (Policy::touching_normal) {
+        if (s.count == 1 && s.w[0] == Vec2<T>{} && d == Vec2<T>{}) {
+            d = {T(1), T(0)};
+            s.count = 0;
+            s.push(z(d));
+        }
     }
     return d;
 }

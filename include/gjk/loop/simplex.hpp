@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "gjk/loop/policy.hpp"
 #include "gjk/math.hpp"
 #include "gjk/segment.hpp"
 #include "gjk/shape.hpp"
@@ -130,7 +131,11 @@ template <class T> [[gnu::noinline]] Vec2<T> scaled_up(Vec2<T> d, T largest) {
 }
 // Always inlined, so that only the rare case is a call (GCC made the whole function a call in
 // the big-polygon loops once the library grew: docs/performance.md, "Inlining").
-template <class T> [[gnu::always_inline]] inline Vec2<T> resolvable(Vec2<T> d) {
+template <class Policy = Guaranteed, class T>
+[[gnu::always_inline]] inline Vec2<T> resolvable(Vec2<T> d) {
+    if constexpr (!Policy::resolvable_directions) {
+        return d;
+    }
     const T largest = std::max(std::abs(d.x), std::abs(d.y));
     if (!(largest < std::sqrt(std::numeric_limits<T>::min())) || largest == T(0)) {
         return d; // the common case; NaN and zero too
@@ -146,12 +151,13 @@ template <class T> [[gnu::always_inline]] inline Vec2<T> resolvable(Vec2<T> d) {
 ///    perpendicular (gjk/math.hpp), flipped so that dot(d, origin - w0) > 0. No division.
 ///    When that dot product is exactly zero the origin is on the edge (cases 3b and 4).
 /// Either is resolvable(): a tiny direction is scaled up, exactly.
-template <class T> [[gnu::always_inline]] inline Vec2<T> search_direction(const LoopSimplex<T>& s) {
+template <class Policy = Guaranteed, class T>
+[[gnu::always_inline]] inline Vec2<T> search_direction(const LoopSimplex<T>& s) {
     if (s.count == 1) {
-        return resolvable(-s.w[0]);
+        return resolvable<Policy>(-s.w[0]);
     }
     const Vec2<T> e = s.w[1] - s.w[0];
-    const Vec2<T> d = resolvable(perp(e));
+    const Vec2<T> d = resolvable<Policy>(perp(e));
     const T side = dot(d, -s.w[0]);
     if (!(side != T(0)) || side != side) {
         return {}; // side == 0, or NaN from overflow: no direction to search

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "gjk/distance_types.hpp"
+#include "gjk/loop/policy.hpp"
 #include "gjk/loop/simplex.hpp"
 
 namespace gjk {
@@ -27,11 +28,18 @@ template <class T> T metric(const LoopSimplex<T>& s) {
 
 /// Rebuilds the cached simplex, or returns false when the cache cannot be used: indices out
 /// of range for these shapes, or a simplex whose metric changed by more than a factor 2 (the
-/// shapes moved too much for it to help) or that collapsed or flipped.
-template <class T, class Support>
+/// shapes moved too much for it to help) or that collapsed or flipped. Without the policy's
+/// checked_warm_start, only the count is checked: the cached pairs are the simplex.
+template <class Policy = Guaranteed, class T, class Support>
 bool read_cache(const SimplexCache<T>& cache, const Support& z, LoopSimplex<T>& s) {
     if (cache.count < 1 || cache.count > 3) {
         return false;
+    }
+    if constexpr (!Policy::checked_warm_start) {
+        for (int i = 0; i < cache.count; ++i) {
+            s.push(z.vertex(cache.index_a[i], cache.index_b[i]));
+        }
+        return true;
     }
     const int count_a = z.a.count(), count_b = z.b.count();
     for (int i = 0; i < cache.count; ++i) {
@@ -53,13 +61,18 @@ bool read_cache(const SimplexCache<T>& cache, const Support& z, LoopSimplex<T>& 
     return true;
 }
 
-template <class T> void write_cache(SimplexCache<T>& cache, const LoopSimplex<T>& s) {
+template <class Policy = Guaranteed, class T>
+void write_cache(SimplexCache<T>& cache, const LoopSimplex<T>& s) {
     cache.count = s.count;
     for (int i = 0; i < 3; ++i) { // all three slots: a loop to the count became memcpy calls
         cache.index_a[i] = s.index_a(i);
         cache.index_b[i] = s.index_b(i);
     }
-    cache.metric = metric(s);
+    if constexpr (Policy::checked_warm_start) {
+        cache.metric = metric(s);
+    } else {
+        cache.metric = T(0); // not read without the check
+    }
 }
 
 } // namespace detail
