@@ -19,6 +19,64 @@ def cpu_name():
     return platform.processor() or "unknown cpu"
 
 
+def vector_width():
+    """The widest vector instruction set this processor has, as the throughput targets name it."""
+    try:
+        flags = open("/proc/cpuinfo").read().split()
+    except OSError:
+        return "unknown"
+    if "avx512f" in flags:
+        return "AVX-512"
+    return "AVX2" if "avx2" in flags else "SSE2 or other"
+
+
+def targets(medians):
+    """The throughput targets of issue 20, each as a ratio of this run's rows: met or missed."""
+    width = vector_width()
+
+    def ns(name):
+        b = medians.get(name)
+        return b["ns_per_query"] * 1e9 if b else None
+
+    def faster(ours, peer):  # the peer's time / ours
+        a, b = ns(ours), ns(peer)
+        return None if a is None or b is None else b / a
+
+    rows = [
+        ("float cold batch vs Box2D", faster("gjk/Pairs8/cold_batch", "box2d/Pairs8/cold"),
+         2.0 if width == "AVX-512" else 1.6),
+        ("double cold batch vs Box2D", faster("gjk_double/Pairs8/cold_batch", "box2d/Pairs8/cold"), 1.3),
+        ("float cold batch vs float single", faster("gjk/Pairs8/cold_batch", "gjk/Pairs8/cold"), 1.0),
+        ("double cold batch vs double single",
+         faster("gjk_double/Pairs8/cold_batch", "gjk_double/Pairs8/cold"), 1.0),
+        ("float warm batch vs float single", faster("gjk/Pairs8/warm_batch", "gjk/Pairs8/warm"), 1.0),
+        ("double warm batch vs double single",
+         faster("gjk_double/Pairs8/warm_batch", "gjk_double/Pairs8/warm"), 1.0),
+        ("float warm (single query) vs Box2D", faster("gjk/Pairs8/warm", "box2d/Pairs8/warm"), 1.4),
+        ("float warm batch vs Box2D", faster("gjk/Pairs8/warm_batch", "box2d/Pairs8/warm"), 1.4),
+        ("double warm (single query) vs Box2D", faster("gjk_double/Pairs8/warm", "box2d/Pairs8/warm"), 1.1),
+        ("double warm batch vs Box2D", faster("gjk_double/Pairs8/warm_batch", "box2d/Pairs8/warm"), 1.1),
+        ("float cold single query vs Box2D", faster("gjk/Pairs8/cold", "box2d/Pairs8/cold"), 1.1),
+        ("double cold single query vs Box2D", faster("gjk_double/Pairs8/cold", "box2d/Pairs8/cold"), 1.0),
+        # Below 1/3: BigN/4096 within three times BigN/8.
+        ("float BigN/8 / BigN/4096", faster("gjk/BigN/4096", "gjk/BigN/8"), 1 / 3),
+        ("double BigN/8 / BigN/4096", faster("gjk_double/BigN/4096", "gjk_double/BigN/8"), 1 / 3),
+        ("2 threads vs 1", faster("gjk/Batch/threads:2", "gjk/Batch/threads:1"), 1.8),
+    ]
+    lines = [
+        "## Targets on this processor (%s)" % width,
+        "",
+        "| target | ratio | at least | |",
+        "|---|---:|---:|---|",
+    ]
+    for what, ratio, goal in rows:
+        if ratio is None:
+            lines.append("| %s | not run | %.2f | |" % (what, goal))
+        else:
+            lines.append("| %s | %.2f | %.2f | %s |" % (what, ratio, goal, "met" if ratio >= goal else "**missed**"))
+    return lines
+
+
 def main(path, out_path):
     data = json.load(open(path))
     medians = {}
@@ -57,6 +115,8 @@ def main(path, out_path):
     ]
     for workload, library, ns, iterations, error, ratio in rows:
         lines.append("| %s | %s | %.1f | %.3f | %.2g | %s |" % (workload, library, ns, iterations, error, ratio))
+    lines.append("")
+    lines += targets(medians)
     lines.append("")
     lines.append("Reproduce: `make bench`.")
     open(out_path, "w").write("\n".join(lines) + "\n")
