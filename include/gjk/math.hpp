@@ -81,7 +81,7 @@ template <class T> T length(Vec2<T> a) {
 /// coordinates are far from overflow) and brings the length into the normal range, where it
 /// is correct to an ulp (TEST(Math, NormalizedSubnormalVectorIsUnitLength), found by
 /// fuzz_kernel).
-template <class T> Vec2<T> normalized(Vec2<T> a) {
+template <class T> [[gnu::always_inline]] inline Vec2<T> normalized(Vec2<T> a) {
     T len = length(a);
     if (len < std::numeric_limits<T>::min()) {
         const T up = std::ldexp(T(1), std::numeric_limits<T>::digits);

@@ -55,7 +55,8 @@ Simplex<T> world_simplex(const Support& z, const Transform<T>& xf_a, const LoopS
 /// SubnormalCoordinatesGiveExactOrOracleAnswers)).
 /// Without the policy's settled_endings, `t` as it is.
 template <class Policy = Guaranteed, class T>
-Termination settle(Termination t, const LoopSimplex<T>& s, Vec2<T> closest, bool beyond = false) {
+[[gnu::always_inline]] inline Termination settle(Termination t, const LoopSimplex<T>& s,
+                                                 Vec2<T> closest, bool beyond = false) {
     if constexpr (!Policy::settled_endings) {
         return t;
     }
@@ -101,6 +102,13 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
     T previous_distance2 = std::numeric_limits<T>::infinity();
     constexpr int kStalls = 4;
     int stalls = 0;
+    // The loop leaves by a return, or by a break on the two endings that found no closer
+    // point (no_progress, repeated_support), which settle() decides once, after the loop: out
+    // of the loop's body, whose registers it would otherwise share (docs/performance.md,
+    // "Settling after the loop").
+    Termination unsettled = Termination::no_progress;
+    bool beyond = false;
+    TraceStep<T>* step = nullptr;
 
     for (;;) {
         ++out.iterations;
@@ -109,7 +117,6 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
         const Solution<T> solution = solve(s);
         const T distance2 = length_squared(solution.closest);
 
-        TraceStep<T>* step = nullptr;
         if constexpr (kTraced) {
             step = &trace->emplace_back();
         }
@@ -149,9 +156,9 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
             if (!(distance2 < previous_distance2)) { // NaN fails safe: stop
                 const T noise = 8 * std::numeric_limits<T>::epsilon() * previous_distance2;
                 if (!(distance2 <= previous_distance2 + noise && stalls < kStalls)) {
-                    --s.count;
-                    return finish(settle<Policy>(Termination::no_progress, s, out.closest),
-                                  out.closest);
+                    --s.count; // out.closest stays the previous simplex's
+                    unsettled = Termination::no_progress;
+                    break;
                 }
                 ++stalls;
             }
@@ -196,10 +203,9 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
             repeated |= (i < saved_count) & (pair == saved[i]);
         }
         if (repeated) {
-            const bool beyond = pair != s.pair[0];
-            return finish(
-                settle<Policy>(Termination::repeated_support, s, solution.closest, beyond),
-                solution.closest);
+            beyond = pair != s.pair[0];
+            unsettled = Termination::repeated_support;
+            break;
         }
 
         const T reach = dot(d, v.w);
@@ -212,8 +218,8 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
 
         // The new point must lie beyond the simplex along d, or the distance cannot decrease.
         if (!(reach > dot(d, s.w[0]))) {
-            return finish(settle<Policy>(Termination::no_progress, s, solution.closest),
-                          solution.closest);
+            unsettled = Termination::no_progress;
+            break;
         }
 
         if constexpr (kTraced) {
@@ -222,6 +228,13 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
         }
         s.push(v);
     }
+    out.termination = settle<Policy>(unsettled, s, out.closest, beyond);
+    if constexpr (kTraced) {
+        step->simplex = world_simplex(z, xf_a, s);
+        step->closest = rotate(xf_a.q, out.closest);
+        step->termination = out.termination;
+    }
+    return out;
 }
 
 /// The loop with or without a trace (the trace-free one has no trace code at all).
