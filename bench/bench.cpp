@@ -394,7 +394,8 @@ void gjk_pairs_batch(benchmark::State& state, bool warm,
     }
     set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), max_error);
     // The lane width: the one given, or the one distance_batch chose on this machine.
-    state.counters["lane_bytes"] = lane_bytes(width ? *width : gjk::detail::best_lane_width<T>());
+    state.counters["lane_bytes"] =
+        lane_bytes(width ? *width : gjk::detail::best_lane_width<T>(warm));
 }
 
 // --- Overlap8 --------------------------------------------------------------------------------
@@ -850,8 +851,9 @@ int main(int argc, char** argv) {
             gjk_pairs_batch<double>(s, warm);
         })->Unit(ms);
     }
-    // Every lane width this processor runs, and none (one by one), cold: distance_batch takes
-    // the fastest of these at its first batch; these rows show what it chose from.
+    // Every lane width this processor runs, and none (one by one), cold and warm:
+    // distance_batch takes the fastest of these on its calibration workload; these rows show
+    // what it chose from.
     using gjk::detail::LaneWidth;
     for (LaneWidth width :
          {LaneWidth::none, LaneWidth::bytes16, LaneWidth::bytes32, LaneWidth::bytes64}) {
@@ -860,13 +862,17 @@ int main(int argc, char** argv) {
         }
         const std::string suffix =
             width == LaneWidth::none ? "none" : std::to_string(int(lane_bytes(width)));
-        RegisterBenchmark(("gjk/Pairs8/cold_batch_lanes:" + suffix).c_str(),
-                          [width](benchmark::State& s) { gjk_pairs_batch<float>(s, false, width); })
-            ->Unit(ms);
-        RegisterBenchmark(
-            ("gjk_double/Pairs8/cold_batch_lanes:" + suffix).c_str(),
-            [width](benchmark::State& s) { gjk_pairs_batch<double>(s, false, width); })
-            ->Unit(ms);
+        for (bool warm : {false, true}) {
+            const std::string row =
+                std::string(warm ? "Pairs8/warm_batch_lanes:" : "Pairs8/cold_batch_lanes:") +
+                suffix;
+            RegisterBenchmark(("gjk/" + row).c_str(), [width, warm](benchmark::State& s) {
+                gjk_pairs_batch<float>(s, warm, width);
+            })->Unit(ms);
+            RegisterBenchmark(("gjk_double/" + row).c_str(), [width, warm](benchmark::State& s) {
+                gjk_pairs_batch<double>(s, warm, width);
+            })->Unit(ms);
+        }
     }
     RegisterBenchmark("gjk/Overlap8/cold", gjk_overlap)->Unit(ms);
     RegisterBenchmark("box2d/Overlap8/cold", box2d_overlap)->Unit(ms);

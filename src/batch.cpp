@@ -125,12 +125,20 @@ template <class T>
 void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<SimplexCache<T>> caches,
                     std::span<DistanceOutput<T>> outputs, int threads) {
     const std::size_t count = detail::batch_count(inputs, caches, outputs);
-    const detail::LaneWidth width = detail::best_lane_width<T>();
-    parallel_chunks(count, threads, [&](std::size_t begin, std::size_t end) {
-        const std::size_t n = end - begin;
-        detail::lockstep_batch<T>(inputs.subspan(begin, n),
-                                  caches.empty() ? caches : caches.subspan(begin, n),
-                                  outputs.subspan(begin, n), width);
+    inputs = inputs.first(count), outputs = outputs.first(count);
+    if (!caches.empty()) {
+        caches = caches.first(count);
+    }
+    // Warm when its first query has a cache to start from (a simulation's first step is cold).
+    const bool warm = !caches.empty() && count > 0 && caches[0].count != 0;
+    const std::size_t probed = detail::lane_widths_probe<T>(inputs, caches, outputs, warm);
+    const detail::LaneWidth width = detail::best_lane_width<T>(warm);
+    const std::size_t rest = count - probed;
+    parallel_chunks(rest, threads, [&](std::size_t begin, std::size_t end) {
+        const std::size_t at = probed + begin, n = end - begin;
+        detail::lockstep_batch<T>(inputs.subspan(at, n),
+                                  caches.empty() ? caches : caches.subspan(at, n),
+                                  outputs.subspan(at, n), width);
     });
 }
 

@@ -1,15 +1,23 @@
-// Which lane width distance_batch uses on this processor: the one that measures fastest here.
+// Which lane width distance_batch uses on this processor: the one that measures fastest here,
+// on the caller's own queries when it can.
 //
-// Whether lanes pay depends on the machine, not only on its instruction sets: the same AVX2 double
-// lanes beat the single queries on one processor and lose on another (docs/performance.md, "Lane
-// widths"). So the first batch of each scalar type times the candidates - one by one, and every
-// lane width the processor runs - on a small fixed workload of 8-gon pairs like the benchmark's
-// (about half overlapping), and keeps the fastest. Every width gives the same bits
-// (tests/test_batch.cpp), so the choice changes the time only, never an answer.
+// Whether lanes pay depends on the machine and on the work, not only on the instruction sets:
+// the same AVX2 double lanes beat the single queries on one processor and lose on another, and
+// on one machine the double lanes win a warm-started batch whose shapes are in the cache and
+// lose one that streams ten thousand pairs from memory (docs/performance.md, "Lane widths"). So:
+//   - the first batch of each scalar type large enough for it (cold and warm apart) computes its
+//     first queries with each candidate in turn - one by one, and every lane width the processor
+//     runs - timing each, and keeps the fastest for every later batch (lane_widths_probe);
+//   - until then, a small fixed workload of 8-gon pairs like the benchmark's (about half
+//     overlapping), cold or warm-started, timed once, decides (best_lane_width).
+// Every width gives the same bits (tests/test_batch.cpp), so a choice changes the time only,
+// never an answer.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "gjk/gjk.hpp"
@@ -42,8 +50,9 @@ bool lane_width_runs(LaneWidth width) {
 
 namespace {
 
-/// The calibration's workload: `count` pairs of regular 3- to 8-gons of radius 1, at seeded
-/// positions within 3 of each other and seeded angles (an LCG: the same pairs on every machine).
+/// The calibration's workload: `count` pairs of 8-gons (8 seeded angles on an ellipse of
+/// semi-axes 1 and 0.4 to 1), B within 2 of A's centre (about half of the pairs overlap), at
+/// seeded angles; an LCG, so the same pairs on every machine.
 template <class T> struct CalibrationPairs {
     std::vector<PreparedShape<T>> shapes;
     std::vector<DistanceInput<T>> inputs;
@@ -54,13 +63,18 @@ template <class T> struct CalibrationPairs {
             state = state * 6364136223846793005u + 1442695040888963407u;
             return double(state >> 11) * 0x1p-53;
         };
+        constexpr double kTurn = 6.283185307179586;
         shapes.reserve(std::size_t(2 * count));
         for (int i = 0; i < 2 * count; ++i) {
-            const int n = 3 + int(uniform() * 6);
+            double angles[8];
+            for (double& angle : angles) {
+                angle = kTurn * uniform();
+            }
+            std::sort(std::begin(angles), std::end(angles));
+            const double aspect = 0.4 + 0.6 * uniform();
             std::vector<Vec2<T>> points;
-            for (int j = 0; j < n; ++j) {
-                const double angle = 6.283185307179586 * j / n;
-                points.push_back({T(std::cos(angle)), T(std::sin(angle))});
+            for (double angle : angles) {
+                points.push_back({T(std::cos(angle)), T(aspect * std::sin(angle))});
             }
             shapes.push_back(PreparedShape<T>::make(points));
         }
@@ -68,18 +82,31 @@ template <class T> struct CalibrationPairs {
             DistanceInput<T> in;
             in.a = shapes[std::size_t(2 * i)].view();
             in.b = shapes[std::size_t(2 * i + 1)].view();
+            const double reach = 2 * std::sqrt(uniform()), bearing = kTurn * uniform();
             in.xf_a = {{T(6 * uniform() - 3), T(6 * uniform() - 3)},
-                       Rot<T>::from_angle(T(6.283185307179586 * uniform()))};
-            in.xf_b = {{in.xf_a.p.x + T(6 * uniform() - 3), in.xf_a.p.y + T(6 * uniform() - 3)},
-                       Rot<T>::from_angle(T(6.283185307179586 * uniform()))};
+                       Rot<T>::from_angle(T(kTurn * uniform()))};
+            in.xf_b = {{in.xf_a.p.x + T(reach * std::cos(bearing)),
+                        in.xf_a.p.y + T(reach * std::sin(bearing))},
+                       Rot<T>::from_angle(T(kTurn * uniform()))};
             inputs.push_back(in);
         }
     }
 };
 
-template <class T> LaneWidth fastest_lane_width() {
+/// The fastest way to run `pairs` on this processor: cold, or warm-started from the caches of
+/// the same pairs one step earlier (B moved by a hundredth of its size and turned 0.01 rad).
+template <class T> LaneWidth fastest_lane_width(bool warm) {
     const CalibrationPairs<T> pairs(512);
-    std::vector<DistanceOutput<T>> outputs(pairs.inputs.size());
+    std::vector<DistanceInput<T>> inputs = pairs.inputs;
+    std::vector<SimplexCache<T>> start(warm ? inputs.size() : 0), caches(start.size());
+    if (warm) {
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            (void)distance(inputs[i], &start[i]);
+            const Transform<T>& b = inputs[i].xf_b;
+            inputs[i].xf_b = {{b.p.x + T(0.01), b.p.y}, Rot<T>::from_angle(b.q.angle() + T(0.01))};
+        }
+    }
+    std::vector<DistanceOutput<T>> outputs(inputs.size());
     LaneWidth best = LaneWidth::none;
     double best_time = 0;
     for (LaneWidth width :
@@ -90,9 +117,10 @@ template <class T> LaneWidth fastest_lane_width() {
         // The fastest of a few runs: the least disturbed by anything else on the machine.
         double time = 1e300;
         for (int run = 0; run < 5; ++run) {
-            const auto start = std::chrono::steady_clock::now();
-            lockstep_batch<T>(pairs.inputs, {}, outputs, width);
-            const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+            caches = start; // each run warm-starts from the same caches
+            const auto begin = std::chrono::steady_clock::now();
+            lockstep_batch<T>(inputs, caches, outputs, width);
+            const std::chrono::duration<double> took = std::chrono::steady_clock::now() - begin;
             time = std::min(time, took.count());
         }
         if (width == LaneWidth::none || time < best_time) {
@@ -102,14 +130,70 @@ template <class T> LaneWidth fastest_lane_width() {
     return best;
 }
 
-} // namespace
-
-template <class T> LaneWidth best_lane_width() {
-    static const LaneWidth width = fastest_lane_width<T>();
-    return width;
+/// The width measured on the caller's own queries (lane_widths_probe), per scalar type, cold
+/// and warm; -1 until a batch was large enough to measure it.
+template <class T> std::atomic<int>& measured_width(bool warm) {
+    static std::atomic<int> cold{-1}, warmed{-1};
+    return warm ? warmed : cold;
 }
 
-template LaneWidth best_lane_width<float>();
-template LaneWidth best_lane_width<double>();
+} // namespace
+
+template <class T>
+std::size_t lane_widths_probe(std::span<const DistanceInput<T>> inputs,
+                              std::span<SimplexCache<T>> caches,
+                              std::span<DistanceOutput<T>> outputs, bool warm) {
+    std::vector<LaneWidth> candidates;
+    for (LaneWidth width :
+         {LaneWidth::none, LaneWidth::bytes16, LaneWidth::bytes32, LaneWidth::bytes64}) {
+        if (lane_width_runs(width)) {
+            candidates.push_back(width);
+        }
+    }
+    constexpr std::size_t kRounds = 2; // each candidate twice, in turn; its faster time counts
+    const std::size_t needed = kRounds * candidates.size() * kProbeQueries;
+    if (measured_width<T>(warm).load(std::memory_order_relaxed) >= 0 || inputs.size() < needed ||
+        outputs.size() < needed || (!caches.empty() && caches.size() < needed)) {
+        return 0;
+    }
+    std::vector<double> best(candidates.size(), 1e300);
+    std::size_t begin = 0;
+    for (std::size_t round = 0; round < kRounds; ++round) {
+        for (std::size_t c = 0; c < candidates.size(); ++c, begin += kProbeQueries) {
+            const auto start = std::chrono::steady_clock::now();
+            lockstep_batch<T>(inputs.subspan(begin, kProbeQueries),
+                              caches.empty() ? caches : caches.subspan(begin, kProbeQueries),
+                              outputs.subspan(begin, kProbeQueries), candidates[c]);
+            const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+            best[c] = std::min(best[c], took.count());
+        }
+    }
+    const std::size_t fastest =
+        std::size_t(std::min_element(best.begin(), best.end()) - best.begin());
+    measured_width<T>(warm).store(int(candidates[fastest]), std::memory_order_relaxed);
+    return begin;
+}
+
+template <class T> LaneWidth best_lane_width(bool warm) {
+    const int measured = measured_width<T>(warm).load(std::memory_order_relaxed);
+    if (measured >= 0) {
+        return LaneWidth(measured);
+    }
+    static const LaneWidth cold_width = fastest_lane_width<T>(false);
+    if (!warm) {
+        return cold_width;
+    }
+    static const LaneWidth warm_width = fastest_lane_width<T>(true);
+    return warm_width;
+}
+
+template LaneWidth best_lane_width<float>(bool);
+template LaneWidth best_lane_width<double>(bool);
+template std::size_t lane_widths_probe<float>(std::span<const DistanceInput<float>>,
+                                              std::span<SimplexCache<float>>,
+                                              std::span<DistanceOutput<float>>, bool);
+template std::size_t lane_widths_probe<double>(std::span<const DistanceInput<double>>,
+                                               std::span<SimplexCache<double>>,
+                                               std::span<DistanceOutput<double>>, bool);
 
 } // namespace gjk::detail

@@ -2,12 +2,14 @@
 // and how it stays exactly distance()), written in the wide operations of src/wide.hpp.
 //
 // lockstep_loop is distance()'s list of steps, each block naming the scalar function it equals:
-//   set-up      MovedVerticesSupport (B moved into A's frame), start() (the first support);
+//   set-up      the shapes into lanes, relative()'s transform applied (MovedVerticesSupport:
+//               B moved into A's frame), start() with read_cache() (the cached vertices, or the
+//               first support);
 //   the loop    one trip is one iteration of run() for every live lane, in its order: solve()
-//               (the point, segment and triangle solutions all computed, each lane taking its own
-//               by its simplex size), containment, the stall rule, cull(), search_direction()
-//               with resolvable(), the overlap cases, the iteration cap, the support, case 1 (a
-//               repeated support), no progress, push();
+//               (the point and segment solutions, and the triangle's in trips where a lane has
+//               one, each lane taking its own by its simplex size), containment, the stall rule,
+//               cull(), search_direction() with resolvable(), the overlap cases, the iteration
+//               cap, the support, case 1 (a repeated support), no progress, push();
 //   conclusion  settle() and conclude(): witness points, distance, normal, verdict.
 // A lane that ends keeps its state from then on (every update is a select by `live`), and the
 // loop runs until no lane is live. Where the scalar code branches, the lanes compute both sides
@@ -53,7 +55,7 @@ template <class T, int Bytes> struct Lanes {
     alignas(Bytes) T world_c[N], world_s[N], world_px[N], world_py[N];
     alignas(Bytes) T centre_ax[N], centre_ay[N], centre_bx[N], centre_by[N]; ///< B's: local
     alignas(Bytes) T radius_a[N], radius_b[N]; ///< the radii in use (0 without use_radii)
-    // Out: the loop's simplex (a cold start's: the loop finds the first vertex itself).
+    // Out: the loop's simplex, as LoopSimplex leaves it.
     alignas(Bytes) T w_x[3][N], w_y[3][N];
     alignas(Bytes) Int index_a[3][N], index_b[3][N];
     alignas(Bytes) Int size[N];           ///< the simplex's vertex count

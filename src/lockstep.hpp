@@ -3,8 +3,7 @@
 // Why. A single query is a chain of dependent steps - support, solve, direction, support - and
 // branches on data (which Voronoi region, how many iterations) that the processor cannot
 // predict; a small-polygon query spends most of its time waiting on that chain, not computing
-// (bench/bench.cpp: the guarantee-free floor loop still costs about 350 cycles for three
-// iterations, about 1.2 instructions a cycle). A batch has many independent queries, so
+// (docs/performance.md, "The floor"). A batch has many independent queries, so
 // distance_batch runs N of them in lockstep, one per lane of a vector register: every step
 // is computed for all lanes, and each lane takes its own branch by a mask instead of a jump.
 //
@@ -18,10 +17,10 @@
 //
 // Rare paths are not duplicated. A lane that meets one - a distance that did not decrease (the
 // stall rule), a direction too small to resolve (resolvable()), a NaN - is handed over: its
-// query is answered by distance() itself, from the start. The set-up of each lane (B moved
-// into A's frame, the first support), the loop and the answer from its final simplex are in
-// lanes (src/lanes.hpp); this file transposes each lane's input into them and copies each
-// lane's answer out. A lane whose conclusion takes a rare path is concluded by conclude()
+// query is answered by distance() itself, from the start. The set-up of each lane (its shapes,
+// B moved into A's frame, the cache or the first support), the loop and the answer from its
+// final simplex are in lanes (src/lanes.hpp); this file gives each lane its input and copies
+// each lane's answer out. A lane whose conclusion takes a rare path is concluded by conclude()
 // itself, from the simplex the lanes leave.
 //
 // Widths. 16-byte vectors (4 floats or 2 doubles; SSE2 on x86-64) compiled everywhere, 32-byte
@@ -61,11 +60,32 @@ enum class LaneWidth {
 /// Whether this processor runs the lanes of `width` (and the library has them compiled).
 bool lane_width_runs(LaneWidth width);
 
-/// The width distance_batch uses for T on this processor: the fastest of those that run here,
-/// timed once on a small workload at the first call (src/lane_width.cpp).
-template <class T> LaneWidth best_lane_width();
-extern template LaneWidth best_lane_width<float>();
-extern template LaneWidth best_lane_width<double>();
+/// The width distance_batch uses for T on this processor, for cold starts or (`warm`) for
+/// warm-started batches: the one measured fastest on the caller's own queries
+/// (lane_widths_probe) once a batch was large enough, until then the fastest on a small
+/// workload of the library's, timed at the first call (src/lane_width.cpp).
+template <class T> LaneWidth best_lane_width(bool warm = false);
+extern template LaneWidth best_lane_width<float>(bool);
+extern template LaneWidth best_lane_width<double>(bool);
+
+/// The queries each lane width is timed on by lane_widths_probe, per run.
+inline constexpr std::size_t kProbeQueries = 256;
+
+/// Once per scalar type, cold and warm: computes the first queries of a batch, kProbeQueries
+/// at a time with each width that runs here, twice in turn, timing each, and keeps the
+/// fastest for best_lane_width. Returns how many queries it computed (their outputs and
+/// caches are distance()'s, as any width's), 0 when the choice is made or the batch is too
+/// small to make it.
+template <class T>
+std::size_t lane_widths_probe(std::span<const DistanceInput<T>> inputs,
+                              std::span<SimplexCache<T>> caches,
+                              std::span<DistanceOutput<T>> outputs, bool warm);
+extern template std::size_t lane_widths_probe<float>(std::span<const DistanceInput<float>>,
+                                                     std::span<SimplexCache<float>>,
+                                                     std::span<DistanceOutput<float>>, bool);
+extern template std::size_t lane_widths_probe<double>(std::span<const DistanceInput<double>>,
+                                                      std::span<SimplexCache<double>>,
+                                                      std::span<DistanceOutput<double>>, bool);
 
 #if defined(GJK_LANES_AVX2)
 extern template void lockstep_loop<float, 32>(Lanes<float, 32>&);

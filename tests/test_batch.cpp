@@ -268,6 +268,45 @@ TYPED_TEST(Batch, PartialGroupsAndInvalidInputsKeepEveryAnswer) {
     EXPECT_NE(out[4].status, gjk::Status::invalid_input);
 }
 
+// The first batch large enough times each lane width on its own first queries (twice 256 a
+// width, cold and warm apart) and keeps the fastest: those queries' answers and caches are
+// distance()'s like every other's, and so are the rest's, computed at the chosen width. A warm
+// batch of 4,000 queries after a cold one, on 1 and 2 threads.
+TYPED_TEST(Batch, TheWidthProbeOnTheCallersQueriesKeepsEveryAnswerAndCache) {
+    using T = TypeParam;
+    const Workload<T> w(std::is_same_v<T, float> ? 61u : 62u, 500);
+    std::vector<DistanceInput<T>> inputs = w.inputs;
+    inputs.resize(std::min<std::size_t>(inputs.size(), 4000));
+    ASSERT_GE(inputs.size(), 2 * 4 * gjk::detail::kProbeQueries);
+    for (int threads : {1, 2}) {
+        std::vector<gjk::SimplexCache<T>> caches(inputs.size()), want_caches(inputs.size());
+        std::vector<DistanceOutput<T>> out(inputs.size());
+        gjk::distance_batch<T>(inputs, caches, out, threads); // cold: fills the caches
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            ASSERT_TRUE(identical(out[i], gjk::distance(inputs[i], &want_caches[i])))
+                << "cold, query " << i << ", " << threads << " threads";
+        }
+        std::vector<DistanceInput<T>> moved = inputs;
+        for (DistanceInput<T>& in : moved) {
+            in.xf_b.p.x += T(0.01) * std::max(std::abs(in.xf_b.p.x), T(1));
+        }
+        // The probe directly once (it computes nothing when the choice is made already), then
+        // the batch through distance_batch.
+        std::vector<gjk::SimplexCache<T>> probed = caches;
+        const std::size_t done = gjk::detail::lane_widths_probe<T>(moved, probed, out, true);
+        for (std::size_t i = 0; i < done; ++i) {
+            gjk::SimplexCache<T> cache = caches[i];
+            ASSERT_TRUE(identical(out[i], gjk::distance(moved[i], &cache))) << "probed " << i;
+        }
+        gjk::distance_batch<T>(moved, caches, out, threads);
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            ASSERT_TRUE(identical(out[i], gjk::distance(moved[i], &want_caches[i])))
+                << "warm, query " << i << ", " << threads << " threads";
+            ASSERT_EQ(caches[i].count, want_caches[i].count) << "warm, cache " << i;
+        }
+    }
+}
+
 // The rare paths a lane hands back to distance(), each taken (lockstep_batch counts the lanes
 // handed over): a direction below sqrt(min), which resolvable() scales up (two points 5 * 2^-145
 // apart, as in TYPED_TEST(Distance, SubnormalCoordinatesGiveExactOrOracleAnswers)), and a
