@@ -61,20 +61,22 @@ enum class LaneWidth {
 bool lane_width_runs(LaneWidth width);
 
 /// The width distance_batch uses for T on this processor, for cold starts or (`warm`) for
-/// warm-started batches: the one measured fastest on the caller's own queries
-/// (lane_widths_probe) once a batch was large enough, until then the fastest on a small
-/// workload of the library's, timed at the first call (src/lane_width.cpp).
+/// warm-started batches: the fastest on a small workload of the library's, timed at the first
+/// call, until lane_widths_probe has checked it on the caller's own queries
+/// (src/lane_width.cpp).
 template <class T> LaneWidth best_lane_width(bool warm = false);
 extern template LaneWidth best_lane_width<float>(bool);
 extern template LaneWidth best_lane_width<double>(bool);
 
-/// The queries each lane width is timed on by lane_widths_probe, per run.
-inline constexpr std::size_t kProbeQueries = 256;
+/// The queries each lane width is timed on by lane_widths_probe, per run, and its runs.
+inline constexpr std::size_t kProbeQueries = 512;
+inline constexpr std::size_t kProbeRounds = 3;
 
 /// Once per scalar type, cold and warm: computes the first queries of a batch, kProbeQueries
-/// at a time with each width that runs here, twice in turn, timing each, and keeps the
-/// fastest for best_lane_width. Returns how many queries it computed (their outputs and
-/// caches are distance()'s, as any width's), 0 when the choice is made or the batch is too
+/// at a time one by one and with the lanes best_lane_width would take, kProbeRounds times in
+/// turn, timing each, and keeps for best_lane_width the faster of the two when it beats the
+/// other's by 5% (else best_lane_width's). Returns how many queries it computed (their outputs
+/// and caches are distance()'s, as any width's), 0 when the choice is made or the batch is too
 /// small to make it.
 template <class T>
 std::size_t lane_widths_probe(std::span<const DistanceInput<T>> inputs,

@@ -268,16 +268,17 @@ TYPED_TEST(Batch, PartialGroupsAndInvalidInputsKeepEveryAnswer) {
     EXPECT_NE(out[4].status, gjk::Status::invalid_input);
 }
 
-// The first batch large enough times each lane width on its own first queries (twice 256 a
-// width, cold and warm apart) and keeps the fastest: those queries' answers and caches are
-// distance()'s like every other's, and so are the rest's, computed at the chosen width. A warm
-// batch of 4,000 queries after a cold one, on 1 and 2 threads.
+// The first batch large enough times each lane width on its own first queries (three runs of
+// 512 a width, cold and warm apart) and keeps the fastest: those queries' answers and caches
+// are distance()'s like every other's, and so are the rest's, computed at the chosen width. A
+// warm batch after a cold one, on 1 and 2 threads.
 TYPED_TEST(Batch, TheWidthProbeOnTheCallersQueriesKeepsEveryAnswerAndCache) {
     using T = TypeParam;
-    const Workload<T> w(std::is_same_v<T, float> ? 61u : 62u, 500);
+    const Workload<T> w(std::is_same_v<T, float> ? 61u : 62u, 1000);
     std::vector<DistanceInput<T>> inputs = w.inputs;
-    inputs.resize(std::min<std::size_t>(inputs.size(), 4000));
-    ASSERT_GE(inputs.size(), 2 * 4 * gjk::detail::kProbeQueries);
+    const std::size_t probe = gjk::detail::kProbeRounds * 4 * gjk::detail::kProbeQueries;
+    inputs.resize(std::min<std::size_t>(inputs.size(), probe + 1000));
+    ASSERT_GE(inputs.size(), probe + 1000);
     for (int threads : {1, 2}) {
         std::vector<gjk::SimplexCache<T>> caches(inputs.size()), want_caches(inputs.size());
         std::vector<DistanceOutput<T>> out(inputs.size());
