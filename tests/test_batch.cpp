@@ -32,6 +32,13 @@ template <class T> bool same_bits(T a, T b) {
     return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
+/// Every field of two caches equal, the metric to the bit.
+template <class T> bool same_cache(const gjk::SimplexCache<T>& a, const gjk::SimplexCache<T>& b) {
+    return a.count == b.count && std::memcmp(a.index_a, b.index_a, sizeof a.index_a) == 0 &&
+           std::memcmp(a.index_b, b.index_b, sizeof a.index_b) == 0 &&
+           same_bits(a.metric, b.metric);
+}
+
 /// Every field of two outputs equal, floating-point values to the bit (so 0 and -0 differ).
 template <class T>
 ::testing::AssertionResult identical(const DistanceOutput<T>& got, const DistanceOutput<T>& want) {
@@ -170,11 +177,6 @@ TYPED_TEST(Batch, WarmStartsGiveTheSingleQueriesOutputsAndCaches) {
     std::vector<DistanceInput<T>> inputs = w.inputs;
     std::mt19937 rng(9);
     std::uniform_real_distribution<double> step(-0.02, 0.02);
-    auto same_cache = [](const gjk::SimplexCache<T>& a, const gjk::SimplexCache<T>& b) {
-        return a.count == b.count && std::memcmp(a.index_a, b.index_a, sizeof a.index_a) == 0 &&
-               std::memcmp(a.index_b, b.index_b, sizeof a.index_b) == 0 &&
-               same_bits(a.metric, b.metric);
-    };
     std::vector<gjk::SimplexCache<T>> want_caches(inputs.size());
     std::vector<std::vector<gjk::SimplexCache<T>>> caches; // one set per way
     int warm = 0;
@@ -286,6 +288,7 @@ TYPED_TEST(Batch, TheWidthProbeOnTheCallersQueriesKeepsEveryAnswerAndCache) {
         for (std::size_t i = 0; i < inputs.size(); ++i) {
             ASSERT_TRUE(identical(out[i], gjk::distance(inputs[i], &want_caches[i])))
                 << "cold, query " << i << ", " << threads << " threads";
+            ASSERT_TRUE(same_cache(caches[i], want_caches[i])) << "cold, cache " << i;
         }
         std::vector<DistanceInput<T>> moved = inputs;
         for (DistanceInput<T>& in : moved) {
@@ -298,12 +301,16 @@ TYPED_TEST(Batch, TheWidthProbeOnTheCallersQueriesKeepsEveryAnswerAndCache) {
         for (std::size_t i = 0; i < done; ++i) {
             gjk::SimplexCache<T> cache = caches[i];
             ASSERT_TRUE(identical(out[i], gjk::distance(moved[i], &cache))) << "probed " << i;
+            ASSERT_TRUE(same_cache(probed[i], cache)) << "probed cache " << i;
         }
         gjk::distance_batch<T>(moved, caches, out, threads);
         for (std::size_t i = 0; i < inputs.size(); ++i) {
             ASSERT_TRUE(identical(out[i], gjk::distance(moved[i], &want_caches[i])))
                 << "warm, query " << i << ", " << threads << " threads";
-            ASSERT_EQ(caches[i].count, want_caches[i].count) << "warm, cache " << i;
+            // The whole cache, stale slots included: a cold start after a failed metric test
+            // kept zeros in slots 1 and 2 where distance() keeps what read_cache had pushed
+            // (query 2507 in double; the outputs were the same, the caches were not).
+            ASSERT_TRUE(same_cache(caches[i], want_caches[i])) << "warm, cache " << i;
         }
     }
 }
