@@ -24,15 +24,9 @@ namespace {
 
 GJK_SCALAR_SUITE(Manifold);
 
+using gjk_test::at;
 using gjk_test::input;
-
-template <class T> gjk::Transform<T> at(T x, T y, T angle = 0) {
-    return gjk::Transform<T>::from({x, y}, angle);
-}
-
-template <class T> T ulps(int n) {
-    return T(n) * std::numeric_limits<T>::epsilon();
-}
+using gjk_test::ulps;
 
 /// The points sorted by x, so that cases can name them left to right.
 template <class T> std::vector<gjk::ContactPoint<T>> by_x(const gjk::ManifoldOutput<T>& m) {

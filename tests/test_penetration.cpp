@@ -21,16 +21,9 @@ namespace {
 
 GJK_SCALAR_SUITE(Penetration);
 
+using gjk_test::at;
 using gjk_test::input;
-
-template <class T> gjk::Transform<T> at(T x, T y, T angle = 0) {
-    return gjk::Transform<T>::from({x, y}, angle);
-}
-
-/// Small-number tolerance of the hand-computed cases: a few ulps of their unit scale.
-template <class T> T ulps(int n) {
-    return T(n) * std::numeric_limits<T>::epsilon();
-}
+using gjk_test::ulps;
 
 } // namespace
 

@@ -202,11 +202,14 @@ py::dict penetration_in(const PyShape& a, const PyShape& b, const Pose& pa, cons
     return d;
 }
 
-template <class T> py::dict cast_dict(const CastOutput<T>& out) {
+/// The answer of a cast, a time of impact (CastOutput) or a ray cast (RayCastOutput): the
+/// `gjk cast` fields in its order (for a ray, the `gjk raycast` fields, then the iterations and
+/// status); an invalid input raises ValueError with the library's sentence.
+template <class Output> py::dict cast_dict(const Output& out) {
     if (out.status == CastStatus::invalid_input) {
         throw py::value_error(error_message(out));
     }
-    py::dict d; // the `gjk cast` fields, in its order
+    py::dict d;
     d["hit"] = out.hit;
     d["fraction"] = static_cast<double>(out.fraction);
     d["point"] = to_array(out.point);
@@ -283,17 +286,7 @@ py::dict ray_in(const PyShape& shape, const Pose& pose, Vec2<double> origin, Vec
         ray_cast<T>(shape.prepared<T>().view(), to_transform<T>(pose.x, pose.y, pose.angle),
                     {static_cast<T>(origin.x), static_cast<T>(origin.y)},
                     {static_cast<T>(r.x), static_cast<T>(r.y)}, static_cast<T>(max_fraction));
-    if (out.status == CastStatus::invalid_input) {
-        throw py::value_error(error_message(out));
-    }
-    py::dict d; // the `gjk raycast` fields, then the iterations and status
-    d["hit"] = out.hit;
-    d["fraction"] = static_cast<double>(out.fraction);
-    d["point"] = to_array(out.point);
-    d["normal"] = to_array(out.normal);
-    d["iterations"] = out.iterations;
-    d["status"] = to_string(out.status);
-    return d;
+    return cast_dict(out);
 }
 
 /// Calls f<float> or f<double> after reading the two shapes and poses.

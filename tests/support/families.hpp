@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -68,6 +69,16 @@ gjk::DistanceInput<T> input(const gjk::Shape<T>& a, const gjk::Shape<T>& b,
     in.xf_a = xa;
     in.xf_b = xb;
     return in;
+}
+
+/// The transform to (x, y), turned by `angle`: the hand-written cases' poses.
+template <class T> gjk::Transform<T> at(T x, T y, T angle = 0) {
+    return gjk::Transform<T>::from({x, y}, angle);
+}
+
+/// Small-number tolerance of the hand-computed cases: n ulps of their unit scale.
+template <class T> T ulps(int n) {
+    return T(n) * std::numeric_limits<T>::epsilon();
 }
 
 /// The world points as the oracle sees them: each T value read exactly, the transform applied
