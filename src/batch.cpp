@@ -131,11 +131,11 @@ void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<SimplexC
     }
     // Warm when its first query has a cache to start from (a simulation's first step is cold).
     const bool warm = !caches.empty() && count > 0 && caches[0].count != 0;
-    const std::size_t probed = detail::lane_widths_probe<T>(inputs, caches, outputs, warm);
+    const std::size_t tried = detail::lane_width_trial<T>(inputs, caches, outputs, warm);
     const detail::LaneWidth width = detail::best_lane_width<T>(warm);
-    const std::size_t rest = count - probed;
+    const std::size_t rest = count - tried;
     parallel_chunks(rest, threads, [&](std::size_t begin, std::size_t end) {
-        const std::size_t at = probed + begin, n = end - begin;
+        const std::size_t at = tried + begin, n = end - begin;
         detail::lockstep_batch<T>(inputs.subspan(at, n),
                                   caches.empty() ? caches : caches.subspan(at, n),
                                   outputs.subspan(at, n), width);

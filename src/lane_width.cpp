@@ -8,10 +8,11 @@
 //   - a small fixed workload of 8-gon pairs like the benchmark's (about half overlapping), cold
 //     or warm-started, timed once at the first call, ranks one by one and the lane widths
 //     (best_lane_width);
-//   - the first batch of each scalar type large enough for it (cold and warm apart) then
-//     computes its first queries with that choice and with the other of "one by one" and "the
-//     fastest lanes" in turn, timing each, and switches to the other if it is 5% faster on the
-//     caller's own queries (lane_widths_probe).
+//   - then trials on the caller's own batches (cold and warm apart): the first eight large
+//     enough, and every sixteenth after, compute their first queries one by one and with the
+//     fastest lanes, timing each, and a running mean of the ratio of those times chooses
+//     between the two (lane_width_trial). Not one trial alone: the first batches of a process
+//     can run the lanes much slower than the later ones do, and the work can change.
 // Every width gives the same bits (tests/test_batch.cpp), so a choice changes the time only,
 // never an answer.
 #include <algorithm>
@@ -19,6 +20,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <mutex>
 #include <span>
 #include <vector>
 
@@ -132,66 +134,25 @@ template <class T> LaneWidth fastest_lane_width(bool warm, bool lanes_only = fal
     return best;
 }
 
-/// The width measured on the caller's own queries (lane_widths_probe), per scalar type, cold
-/// and warm; -1 until a batch was large enough to measure it.
-template <class T> std::atomic<int>& measured_width(bool warm) {
-    static std::atomic<int> cold{-1}, warmed{-1};
+/// What the trials (lane_width_trial) have measured for one scalar type's batches, cold or
+/// warm: the lanes they try against one by one, the running mean of log(lanes' time / one by
+/// one's time), and the choice it gives (-1 until the first trial: the calibration's).
+struct Trials {
+    std::mutex mutex;
+    std::atomic<int> chosen{-1};
+    LaneWidth lanes = LaneWidth::none;
+    double log_ratio = 0;
+    int trials = 0;
+    std::uint64_t batches = 0; ///< batches large enough for a trial, so far
+};
+
+template <class T> Trials& trials(bool warm) {
+    static Trials cold, warmed;
     return warm ? warmed : cold;
 }
 
-} // namespace
-
-template <class T>
-std::size_t lane_widths_probe(std::span<const DistanceInput<T>> inputs,
-                              std::span<SimplexCache<T>> caches,
-                              std::span<DistanceOutput<T>> outputs, bool warm) {
-    if (measured_width<T>(warm).load(std::memory_order_relaxed) >= 0) {
-        return 0;
-    }
-    // One by one against the lanes that the library's workload found fastest: which of those
-    // two wins depends on the caller's work, while the lane widths' order did not (the lanes'
-    // runs here are as slow as the memory, which hides their differences).
-    const LaneWidth preset = best_lane_width<T>(warm);
-    const LaneWidth lanes = preset != LaneWidth::none ? preset : fastest_lane_width<T>(warm, true);
-    const std::vector<LaneWidth> candidates = lanes == LaneWidth::none
-                                                  ? std::vector<LaneWidth>{LaneWidth::none}
-                                                  : std::vector<LaneWidth>{LaneWidth::none, lanes};
-    const std::size_t needed = kProbeRounds * candidates.size() * kProbeQueries;
-    if (inputs.size() < needed || outputs.size() < needed ||
-        (!caches.empty() && caches.size() < needed)) {
-        return 0;
-    }
-    // The outputs' pages written once first: a page's first write faults, which would add
-    // to whichever run met it.
-    std::fill(outputs.begin(), outputs.begin() + std::ptrdiff_t(needed), DistanceOutput<T>{});
-    std::vector<double> best(candidates.size(), 1e300);
-    std::size_t begin = 0;
-    for (std::size_t round = 0; round < kProbeRounds; ++round) {
-        for (std::size_t turn = 0; turn < candidates.size(); ++turn, begin += kProbeQueries) {
-            const std::size_t c = (round + turn) % candidates.size();
-            const auto start = std::chrono::steady_clock::now();
-            lockstep_batch<T>(inputs.subspan(begin, kProbeQueries),
-                              caches.empty() ? caches : caches.subspan(begin, kProbeQueries),
-                              outputs.subspan(begin, kProbeQueries), candidates[c]);
-            const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
-            best[c] = std::min(best[c], took.count());
-        }
-    }
-    // The library's workload's choice stands unless the other is faster by 5% here: on data
-    // met for the first time, as here, both run as slowly as the memory, and the runs' spread
-    // is a few percent.
-    const std::size_t at_preset = preset == LaneWidth::none ? 0 : candidates.size() - 1;
-    const std::size_t other = candidates.size() - 1 - at_preset;
-    const LaneWidth chosen = best[other] < 0.95 * best[at_preset] ? candidates[other] : preset;
-    measured_width<T>(warm).store(int(chosen), std::memory_order_relaxed);
-    return begin;
-}
-
-template <class T> LaneWidth best_lane_width(bool warm) {
-    const int measured = measured_width<T>(warm).load(std::memory_order_relaxed);
-    if (measured >= 0) {
-        return LaneWidth(measured);
-    }
+/// The calibration's choice: the fastest way to run its workload (fastest_lane_width), once.
+template <class T> LaneWidth calibrated_width(bool warm) {
     static const LaneWidth cold_width = fastest_lane_width<T>(false);
     if (!warm) {
         return cold_width;
@@ -200,13 +161,87 @@ template <class T> LaneWidth best_lane_width(bool warm) {
     return warm_width;
 }
 
+/// The lanes the trials try: the calibration's choice, or its fastest lanes when it chose one
+/// by one.
+template <class T> LaneWidth tried_lanes(bool warm) {
+    static const LaneWidth cold_lanes = calibrated_width<T>(false) != LaneWidth::none
+                                            ? calibrated_width<T>(false)
+                                            : fastest_lane_width<T>(false, true);
+    if (!warm) {
+        return cold_lanes;
+    }
+    static const LaneWidth warm_lanes = calibrated_width<T>(true) != LaneWidth::none
+                                            ? calibrated_width<T>(true)
+                                            : fastest_lane_width<T>(true, true);
+    return warm_lanes;
+}
+
+} // namespace
+
+template <class T>
+std::size_t lane_width_trial(std::span<const DistanceInput<T>> inputs,
+                             std::span<SimplexCache<T>> caches,
+                             std::span<DistanceOutput<T>> outputs, bool warm) {
+    constexpr std::size_t needed = 2 * kTrialQueries;
+    if (inputs.size() < needed || outputs.size() < needed ||
+        (!caches.empty() && caches.size() < needed)) {
+        return 0;
+    }
+    Trials& t = trials<T>(warm);
+    const LaneWidth lanes = tried_lanes<T>(warm);
+    std::uint64_t batch = 0;
+    {
+        const std::lock_guard<std::mutex> lock(t.mutex);
+        batch = t.batches++;
+    }
+    if (!(batch < kLearningBatches || batch % kRecheckEvery == 0)) {
+        return 0;
+    }
+    // The outputs' pages written once first: a page's first write faults, which would add
+    // to whichever run met it.
+    std::fill(outputs.begin(), outputs.begin() + std::ptrdiff_t(needed), DistanceOutput<T>{});
+    // One run of each, the first queries with one and the next with the other, which goes
+    // first alternating from trial to trial.
+    double took[2] = {0, 0}; // one by one, lanes
+    for (std::size_t turn = 0; turn < 2; ++turn) {
+        const std::size_t c = (turn + batch) % 2, begin = turn * kTrialQueries;
+        const auto start = std::chrono::steady_clock::now();
+        lockstep_batch<T>(inputs.subspan(begin, kTrialQueries),
+                          caches.empty() ? caches : caches.subspan(begin, kTrialQueries),
+                          outputs.subspan(begin, kTrialQueries), c == 0 ? LaneWidth::none : lanes);
+        took[c] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
+    if (!(took[0] > 0 && took[1] > 0)) {
+        return needed; // a clock too coarse to tell: no sample
+    }
+    // A running mean, so that a few trials unlike the rest - the first batches of a process
+    // ran the lanes up to 60% slower than the later ones did - do not decide alone; a margin,
+    // so that two ways within the runs' spread do not take turns.
+    const std::lock_guard<std::mutex> lock(t.mutex);
+    const double sample = std::log(took[1] / took[0]);
+    t.log_ratio = t.trials == 0 ? sample : t.log_ratio + kTrialWeight * (sample - t.log_ratio);
+    ++t.trials;
+    const int current = t.chosen.load(std::memory_order_relaxed);
+    const LaneWidth was = current >= 0 ? LaneWidth(current) : calibrated_width<T>(warm);
+    const LaneWidth now = t.log_ratio < -kTrialMargin  ? lanes
+                          : t.log_ratio > kTrialMargin ? LaneWidth::none
+                                                       : was;
+    t.chosen.store(int(now), std::memory_order_relaxed);
+    return needed;
+}
+
+template <class T> LaneWidth best_lane_width(bool warm) {
+    const int chosen = trials<T>(warm).chosen.load(std::memory_order_relaxed);
+    return chosen >= 0 ? LaneWidth(chosen) : calibrated_width<T>(warm);
+}
+
 template LaneWidth best_lane_width<float>(bool);
 template LaneWidth best_lane_width<double>(bool);
-template std::size_t lane_widths_probe<float>(std::span<const DistanceInput<float>>,
-                                              std::span<SimplexCache<float>>,
-                                              std::span<DistanceOutput<float>>, bool);
-template std::size_t lane_widths_probe<double>(std::span<const DistanceInput<double>>,
-                                               std::span<SimplexCache<double>>,
-                                               std::span<DistanceOutput<double>>, bool);
+template std::size_t lane_width_trial<float>(std::span<const DistanceInput<float>>,
+                                             std::span<SimplexCache<float>>,
+                                             std::span<DistanceOutput<float>>, bool);
+template std::size_t lane_width_trial<double>(std::span<const DistanceInput<double>>,
+                                              std::span<SimplexCache<double>>,
+                                              std::span<DistanceOutput<double>>, bool);
 
 } // namespace gjk::detail

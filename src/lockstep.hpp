@@ -26,11 +26,12 @@
 // Widths. 16-byte vectors (4 floats or 2 doubles; SSE2 on x86-64) compiled everywhere, 32-byte
 // ones (8 floats, 4 doubles) with AVX2 (src/lanes_avx2.cpp) and 64-byte ones (16 floats, 8
 // doubles) with AVX-512 (src/lanes_avx512.cpp). distance_batch uses the fastest of those the
-// processor runs, or the queries one by one if that is faster, as measured on it at the first
-// batch (src/lane_width.cpp); every width is tested wherever it runs.
+// processor runs, or the queries one by one if that is faster, as measured on it and on the
+// caller's queries (src/lane_width.cpp); every width is tested wherever it runs.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 
 #include "gjk/distance.hpp"
@@ -61,33 +62,41 @@ enum class LaneWidth {
 bool lane_width_runs(LaneWidth width);
 
 /// The width distance_batch uses for T on this processor, for cold starts or (`warm`) for
-/// warm-started batches: the fastest on a small workload of the library's, timed at the first
-/// call, until lane_widths_probe has checked it on the caller's own queries
-/// (src/lane_width.cpp).
+/// warm-started batches: the calibration's choice (the fastest on a small workload of the
+/// library's, timed at the first call), then what the trials on the caller's own queries
+/// found faster (lane_width_trial; src/lane_width.cpp).
 template <class T> LaneWidth best_lane_width(bool warm = false);
 extern template LaneWidth best_lane_width<float>(bool);
 extern template LaneWidth best_lane_width<double>(bool);
 
-/// The queries each lane width is timed on by lane_widths_probe, per run, and its runs.
-inline constexpr std::size_t kProbeQueries = 512;
-inline constexpr std::size_t kProbeRounds = 3;
+/// The queries of each run of a trial (lane_width_trial).
+inline constexpr std::size_t kTrialQueries = 512;
+/// Trials are run on each of the first kLearningBatches batches of a scalar type large enough
+/// (cold and warm apart), and then on every kRecheckEvery-th.
+inline constexpr std::uint64_t kLearningBatches = 8;
+inline constexpr std::uint64_t kRecheckEvery = 16;
+/// The weight of a trial in the running mean, and how far from even (as a logarithm of the
+/// ratio of times) the mean must be for best_lane_width to change its choice.
+inline constexpr double kTrialWeight = 0.25;
+inline constexpr double kTrialMargin = 0.03;
 
-/// Once per scalar type, cold and warm: computes the first queries of a batch, kProbeQueries
-/// at a time one by one and with the lanes best_lane_width would take, kProbeRounds times in
-/// turn, timing each, and keeps for best_lane_width the faster of the two when it beats the
-/// other's by 5% (else best_lane_width's). Returns how many queries it computed (their outputs
-/// and caches are distance()'s, as any width's), 0 when the choice is made or the batch is too
-/// small to make it.
+/// A trial, when this batch is due for one: computes the batch's first kTrialQueries queries
+/// one by one and the next kTrialQueries with the lanes the calibration found fastest (which
+/// goes first alternates from trial to trial), times each, and adds the logarithm of the
+/// ratio of their times to a running mean; best_lane_width then takes the lanes when the mean
+/// says they are faster by the margin, one by one when it says they are slower by it, and
+/// otherwise keeps its choice. Returns how many queries it computed (their outputs and caches
+/// are distance()'s, as any width's): 0 when the batch is not due or too small.
 template <class T>
-std::size_t lane_widths_probe(std::span<const DistanceInput<T>> inputs,
-                              std::span<SimplexCache<T>> caches,
-                              std::span<DistanceOutput<T>> outputs, bool warm);
-extern template std::size_t lane_widths_probe<float>(std::span<const DistanceInput<float>>,
-                                                     std::span<SimplexCache<float>>,
-                                                     std::span<DistanceOutput<float>>, bool);
-extern template std::size_t lane_widths_probe<double>(std::span<const DistanceInput<double>>,
-                                                      std::span<SimplexCache<double>>,
-                                                      std::span<DistanceOutput<double>>, bool);
+std::size_t lane_width_trial(std::span<const DistanceInput<T>> inputs,
+                             std::span<SimplexCache<T>> caches,
+                             std::span<DistanceOutput<T>> outputs, bool warm);
+extern template std::size_t lane_width_trial<float>(std::span<const DistanceInput<float>>,
+                                                    std::span<SimplexCache<float>>,
+                                                    std::span<DistanceOutput<float>>, bool);
+extern template std::size_t lane_width_trial<double>(std::span<const DistanceInput<double>>,
+                                                     std::span<SimplexCache<double>>,
+                                                     std::span<DistanceOutput<double>>, bool);
 
 #if defined(GJK_LANES_AVX2)
 extern template void lockstep_loop<float, 32>(Lanes<float, 32>&);

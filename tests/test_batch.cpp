@@ -4,6 +4,7 @@
 // runs; and its distances match the brute-force oracle.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <map>
@@ -270,17 +271,18 @@ TYPED_TEST(Batch, PartialGroupsAndInvalidInputsKeepEveryAnswer) {
     EXPECT_NE(out[4].status, gjk::Status::invalid_input);
 }
 
-// The first batch large enough times each lane width on its own first queries (three runs of
-// 512 a width, cold and warm apart) and keeps the fastest: those queries' answers and caches
-// are distance()'s like every other's, and so are the rest's, computed at the chosen width. A
-// warm batch after a cold one, on 1 and 2 threads.
-TYPED_TEST(Batch, TheWidthProbeOnTheCallersQueriesKeepsEveryAnswerAndCache) {
+// A batch due for a trial computes its first queries one by one and with the lanes, timing
+// each (lane_width_trial): those queries' answers and caches are distance()'s like every
+// other's, and so are the rest's, computed at the chosen width. A warm batch after a cold one,
+// on 1 and 2 threads; more batches than the trials' learning phase, so that the choice can
+// change between them.
+TYPED_TEST(Batch, TheWidthTrialsOnTheCallersQueriesKeepEveryAnswerAndCache) {
     using T = TypeParam;
     const Workload<T> w(std::is_same_v<T, float> ? 61u : 62u, 1000);
     std::vector<DistanceInput<T>> inputs = w.inputs;
-    const std::size_t probe = gjk::detail::kProbeRounds * 4 * gjk::detail::kProbeQueries;
-    inputs.resize(std::min<std::size_t>(inputs.size(), probe + 1000));
-    ASSERT_GE(inputs.size(), probe + 1000);
+    const std::size_t trial = 2 * gjk::detail::kTrialQueries;
+    inputs.resize(std::min<std::size_t>(inputs.size(), trial + 1000));
+    ASSERT_GE(inputs.size(), trial + 1000);
     for (int threads : {1, 2}) {
         std::vector<gjk::SimplexCache<T>> caches(inputs.size()), want_caches(inputs.size());
         std::vector<DistanceOutput<T>> out(inputs.size());
@@ -294,14 +296,16 @@ TYPED_TEST(Batch, TheWidthProbeOnTheCallersQueriesKeepsEveryAnswerAndCache) {
         for (DistanceInput<T>& in : moved) {
             in.xf_b.p.x += T(0.01) * std::max(std::abs(in.xf_b.p.x), T(1));
         }
-        // The probe directly once (it computes nothing when the choice is made already), then
-        // the batch through distance_batch.
-        std::vector<gjk::SimplexCache<T>> probed = caches;
-        const std::size_t done = gjk::detail::lane_widths_probe<T>(moved, probed, out, true);
-        for (std::size_t i = 0; i < done; ++i) {
-            gjk::SimplexCache<T> cache = caches[i];
-            ASSERT_TRUE(identical(out[i], gjk::distance(moved[i], &cache))) << "probed " << i;
-            ASSERT_TRUE(same_cache(probed[i], cache)) << "probed cache " << i;
+        // Trials directly (each computes nothing when the batch is not due for one), then the
+        // batch through distance_batch.
+        for (std::uint64_t batch = 0; batch < gjk::detail::kLearningBatches + 2; ++batch) {
+            std::vector<gjk::SimplexCache<T>> tried = caches;
+            const std::size_t done = gjk::detail::lane_width_trial<T>(moved, tried, out, true);
+            for (std::size_t i = 0; i < done; ++i) {
+                gjk::SimplexCache<T> cache = caches[i];
+                ASSERT_TRUE(identical(out[i], gjk::distance(moved[i], &cache))) << "trial " << i;
+                ASSERT_TRUE(same_cache(tried[i], cache)) << "trial cache " << i;
+            }
         }
         gjk::distance_batch<T>(moved, caches, out, threads);
         for (std::size_t i = 0; i < inputs.size(); ++i) {
