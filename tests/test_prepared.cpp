@@ -54,8 +54,8 @@ TYPED_TEST(Prepared, SupportMatchesTheLinearScanOnEveryDirection) {
         const PreparedShape<T> shape = PreparedShape<T>::make(pts);
         ASSERT_EQ(shape.error(), gjk::ShapeError::none);
         ASSERT_LE(shape.count(), static_cast<int>(pts.size()));
-        if (std::is_same_v<T, double> && n == 90000) { // the four-byte bucket table
-            ASSERT_GT(shape.count(), 65535);
+        if (std::is_same_v<T, double> && n == 90000) { // more edges than buckets
+            ASSERT_GT(shape.count(), 65536);
         }
         T extent = 0;
         for (const auto& p : pts)
@@ -82,6 +82,51 @@ TYPED_TEST(Prepared, SupportMatchesTheLinearScanOnEveryDirection) {
     }
     std::printf("[prepared support] largest shortfall / extent: %.2e (epsilon %.2e)\n", worst,
                 double(std::numeric_limits<T>::epsilon()));
+}
+
+// Directions along each edge's outward normal and a few ulps to either side: where the vertex
+// changes, d's pseudo-angle may land in the bucket next to the edge's, whose two table
+// vertices (a bucket of at most one edge) or search then decide. The support's value is still
+// the linear scan's, up to the same slack, and never beyond it. Regular polygons, whose edges
+// fill the buckets evenly, and an ellipse's hull, whose edges crowd some buckets.
+TYPED_TEST(Prepared, SupportOnAndBesideEveryEdgeNormalMatchesTheLinearScan) {
+    using T = TypeParam;
+    std::mt19937_64 rng(17);
+    std::vector<std::vector<Vec2<T>>> polygons;
+    for (int n : {17, 64, 1000, 4096}) {
+        std::vector<Vec2<T>> regular;
+        for (int i = 0; i < n; ++i) {
+            const double a = 6.283185307179586 * i / n + 0.1;
+            regular.push_back({T(2 * std::cos(a)), T(2 * std::sin(a))});
+        }
+        polygons.push_back(regular);
+    }
+    polygons.push_back(ellipse_with_clutter<T>(rng, 3000));
+    for (const std::vector<Vec2<T>>& pts : polygons) {
+        const PreparedShape<T> shape = PreparedShape<T>::make(pts);
+        ASSERT_EQ(shape.error(), gjk::ShapeError::none);
+        const auto v = shape.vertices();
+        const std::size_t m = v.size();
+        T extent = 0;
+        for (const auto& p : pts)
+            extent = std::max({extent, std::abs(p.x), std::abs(p.y)});
+        const T slack = 4 * std::numeric_limits<T>::epsilon() * extent;
+        for (std::size_t i = 0; i < m; ++i) {
+            const Vec2<T> e = v[(i + 1) % m] - v[i];
+            const Vec2<T> normal{e.y, -e.x};
+            for (int ulps = -3; ulps <= 3; ++ulps) {
+                // normal turned by `ulps` steps of epsilon radians (exactly the normal at 0)
+                const T turn = T(ulps) * std::numeric_limits<T>::epsilon();
+                const Vec2<T> d{normal.x - turn * normal.y, normal.y + turn * normal.x};
+                const std::size_t found = static_cast<std::size_t>(shape.support_index(d));
+                const T best =
+                    gjk::dot(d, pts[static_cast<std::size_t>(gjk::support_index<T>(pts, d))]);
+                EXPECT_LE(best - gjk::dot(d, v[found]), slack)
+                    << m << " vertices, edge " << i << ", " << ulps << " ulps";
+                EXPECT_GE(best - gjk::dot(d, v[found]), T(0));
+            }
+        }
+    }
 }
 
 // The hull's vertices are counter-clockwise and strictly convex, and each one's source index

@@ -8,19 +8,24 @@
 //     query on the shape reports it);
 //   - the convex hull (gjk/hull.hpp), counter-clockwise without collinear or repeated points,
 //     with the index of each hull vertex in the input (source_index);
-//   - for more than kScanLimit vertices, the pseudo-angles of the outward edge normals.
+//   - for more than kScanLimit vertices, the pseudo-angles of the outward edge normals and the
+//     search table of buckets (support_search).
 //
 // Support in O(log n). On a convex polygon in counter-clockwise order the outward normals of
 // the edges turn counter-clockwise, and vertex i is the support point exactly for directions
 // between the normals of the edges before and after it (edge i runs from vertex i to i + 1).
 // The vertices are rotated so that edge 0 has the smallest normal angle; the angles are then
-// sorted, and a binary search on the direction's angle finds the vertex. Angles are
-// "pseudo-angles" (pseudo_angle below): a monotone function of the true angle that needs one
-// division instead of an atan2. Round-off in the pseudo-angles can only mistake a vertex for a
-// neighbour when the direction is within round-off of an edge normal, so the search ends with
-// a hill climb on dot(d, v): on a convex polygon dot(d, v) has one peak around the cycle, and
+// sorted, and the direction's angle finds the vertex: its bucket in a table of about two per
+// edge, which holds the bucket's first edge and that edge's vertex, then, in the few buckets
+// of more than one edge, a binary search. Angles are "pseudo-angles" (pseudo_angle below): a
+// monotone function of the true angle that needs one division instead of an atan2. Round-off
+// in the pseudo-angles can only mistake a vertex for a neighbour when the direction is within
+// round-off of an edge normal, where the two are within round-off of each other along it. So
+// a bucket's two table vertices are compared by dot(d, v), and the binary search ends with a
+// hill climb on dot(d, v): on a convex polygon dot(d, v) has one peak around the cycle, and
 // climbing from any vertex reaches it; from the searched vertex it takes zero or one step
-// (TEST(Prepared, SupportMatchesTheLinearScanOnEveryDirection)).
+// (TEST(Prepared, SupportMatchesTheLinearScanOnEveryDirection),
+// TEST(Prepared, SupportOnAndBesideEveryEdgeNormalMatchesTheLinearScan)).
 #pragma once
 
 #include <algorithm>
@@ -66,7 +71,7 @@ template <class T> T pseudo_angle(Vec2<T> v) {
 /// valid while the shape lives and is not moved.
 template <class T> class PreparedShape {
   public:
-    /// Above this many hull vertices the support uses the binary search; at or below it a
+    /// Above this many hull vertices the support uses the search table; at or below it a
     /// linear scan, which costs no more for so few points (docs/performance.md, "The bucket
     /// table").
     static constexpr int kScanLimit = 16;
@@ -149,9 +154,9 @@ template <class T> class PreparedShape {
         return ShapeError::none;
     }
 
-    /// For more than kScanLimit vertices, the search table of support_index_search: every
-    /// edge's outward normal's pseudo-angle (ascending from edge 0) and the buckets that
-    /// narrow the binary search over them.
+    /// For more than kScanLimit vertices, the tables of support_search: every edge's outward
+    /// normal's pseudo-angle (ascending from edge 0) and the buckets, each with its first edge
+    /// and that edge's first vertex.
     void build_search_table() {
         const std::size_t n = static_cast<std::size_t>(count_);
         if (n <= static_cast<std::size_t>(kScanLimit)) {
@@ -179,12 +184,13 @@ template <class T> class PreparedShape {
             start[k] = static_cast<int>(edge);
         }
         start[buckets] = static_cast<int>(n);
-        // Two bytes a bucket while the edge indices fit, four beyond: the table's size is
-        // what a query's first search pays for in cache misses.
-        if (n <= std::size_t(std::numeric_limits<std::uint16_t>::max())) {
-            bucket_start_.assign(start.begin(), start.end());
-        } else {
-            wide_bucket_start_ = std::move(start);
+        // Each bucket's first edge and the coordinates of the vertex it starts at, side by
+        // side: a search of a bucket of at most one edge reads its answer from the table
+        // alone (support_search).
+        search_table_.resize(buckets + 1);
+        for (std::size_t k = 0; k <= buckets; ++k) {
+            const std::size_t first = static_cast<std::size_t>(start[k]);
+            search_table_[k] = {vertices[first == n ? 0 : first], start[k]};
         }
     }
 
@@ -267,44 +273,63 @@ template <class T> class PreparedShape {
     }
 
   public:
-    /// support_index for more than kScanLimit vertices (precondition): the bucket, the binary
-    /// search inside it and the climb, always inlined (PreparedSearchSupport). Any nonzero d.
+    /// support_index for more than kScanLimit vertices (precondition). Any nonzero d.
     [[gnu::always_inline]] int support_index_search(Vec2<T> d) const {
+        return support_search(d).index;
+    }
+
+    /// The vertex furthest along d and its index, for more than kScanLimit vertices
+    /// (precondition): the bucket of d's angle, then the better of its two ends when it holds
+    /// at most one edge, else the binary search inside it and the climb. Always inlined
+    /// (PreparedSearchSupport). Any nonzero d.
+    [[gnu::always_inline]] SupportPoint<T> support_search(Vec2<T> d) const {
         const int n = count_;
-        // Binary search: the first edge whose normal's pseudo-angle is >= d's. Vertex i lies
+        // The answer is the first edge whose normal's pseudo-angle is >= d's: vertex i lies
         // between the normals of edges i - 1 and i; past the last edge it wraps to vertex 0.
-        // The bucket of d's pseudo-angle narrows the search to about one edge, so that it
-        // touches two or three cache lines instead of one per halving (many big polygons do
-        // not fit in the cache). The loop stays a loop: its exit is predicted, so the
-        // processor starts the climb's loads before the bucket's angles arrive (the
-        // alternatives tried are in docs/performance.md, "The bucket table").
+        // The bucket of d's pseudo-angle holds it: bucket k covers [4k/B, 4(k+1)/B), every
+        // edge before its first is below d's angle and every edge from the next bucket's first
+        // on is above, so the answer is an edge from the bucket's first to the next bucket's
+        // first, both included.
         const T key = pseudo_angle(d);
-        const int buckets = bucket_count();
+        const int buckets = static_cast<int>(search_table_.size()) - 1;
         const T scaled = key * T(buckets) / T(4); // in [0, buckets]; NaN for a NaN d
         const int k = scaled >= T(0) && scaled < T(buckets) ? static_cast<int>(scaled) : 0;
-        int lo = bucket_start(k);
-        int count_left = bucket_start(k + 1) - lo;
+        const SearchEntry& first = search_table_[static_cast<std::size_t>(k)];
+        const SearchEntry& next = search_table_[static_cast<std::size_t>(k) + 1];
+        if (next.edge - first.edge <= 1) {
+            // Most buckets (one per edge): the answer is one of the two vertices the table
+            // holds, the one further along d. No other load waits on the table's (the
+            // vertices' and angles' loads did: docs/performance.md, "The bucket table"). A
+            // direction within round-off of an edge's normal, whose pseudo-angle may land in
+            // the neighbouring bucket, has that edge's two vertices within round-off of each
+            // other along it, so either is its support to that round-off
+            // (TEST(Prepared, SupportMatchesTheLinearScanOnEveryDirection)).
+            const bool further = dot(d, next.vertex) > dot(d, first.vertex);
+            const int edge = further ? next.edge : first.edge;
+            return {further ? next.vertex : first.vertex, edge == n ? 0 : edge};
+        }
+        // A bucket of more edges: binary search for the answer among them. The loop stays a
+        // loop: its exit is predicted, so the processor starts the climb's loads before the
+        // angles arrive (docs/performance.md, "The bucket table").
+        int lo = first.edge;
+        int count_left = next.edge - lo;
         while (count_left > 0) { // selects, not branches: the halving's side is data
             const int half = count_left / 2;
             const bool below = normal_angles_[static_cast<std::size_t>(lo + half)] < key;
             lo = below ? lo + half + 1 : lo;
             count_left = below ? count_left - half - 1 : half;
         }
-        return climb(lo == n ? 0 : lo, d);
+        const int i = climb(lo == n ? 0 : lo, d);
+        return {vertices()[static_cast<std::size_t>(i)], i};
     }
 
   private:
-    /// The number of search buckets, and the first edge of bucket k (k == count: n), from
-    /// whichever table the shape has (two-byte or four-byte starts; see make()).
-    int bucket_count() const {
-        return static_cast<int>(wide_bucket_start_.empty() ? bucket_start_.size()
-                                                           : wide_bucket_start_.size()) -
-               1;
-    }
-    int bucket_start(int k) const {
-        const std::size_t at = static_cast<std::size_t>(k);
-        return wide_bucket_start_.empty() ? int(bucket_start_[at]) : wide_bucket_start_[at];
-    }
+    /// A bucket of the search table: its first edge and that edge's first vertex (the vertex
+    /// of index `edge`, vertex 0 for edge n).
+    struct SearchEntry {
+        Vec2<T> vertex;
+        int edge;
+    };
 
     /// The outward normal of the edge from p to q of a counter-clockwise polygon.
     static Vec2<T> outward_normal(Vec2<T> p, Vec2<T> q) { return {q.y - p.y, p.x - q.x}; }
@@ -332,12 +357,12 @@ template <class T> class PreparedShape {
         return i;
     }
 
-    // About one bucket per edge (the power of two at or above n), so that most searches find
-    // zero or one edge in their bucket and the halving loop ends at once; more buckets only
-    // make a bigger table that misses the cache more (docs/performance.md, "The bucket
-    // table"). The cap keeps the table at 128 KiB (256 KiB past 65,535 edges, whose indices
-    // take four bytes); beyond 65,536 edges buckets hold more than one.
-    static constexpr std::size_t kBucketsPerEdge = 1;
+    // About two buckets per edge (the power of two at or above 2n), so that most searches find
+    // zero or one edge in their bucket and the table answers alone; fewer left more buckets
+    // of two edges to search, more make a bigger table that misses the cache more
+    // (docs/performance.md, "The bucket table"). The cap keeps the table at 768 KiB in float
+    // (1.5 MiB in double); beyond 32,768 edges buckets hold more than one on average.
+    static constexpr std::size_t kBucketsPerEdge = 2;
     static constexpr std::size_t kMaxBuckets = std::size_t(1) << 16;
 
     detail::Soa8<T> soa_{}; // the vertices again, as coordinate arrays, for up to kInline
@@ -349,9 +374,8 @@ template <class T> class PreparedShape {
     ShapeError error_{ShapeError::empty};
     std::vector<Vec2<T>> heap_vertices_{}; // more than kInline vertices
     std::vector<int> heap_source_{};
-    std::vector<T> normal_angles_{};            // more than kScanLimit vertices
-    std::vector<std::uint16_t> bucket_start_{}; // first edge of each bucket, up to 65,535 edges
-    std::vector<int> wide_bucket_start_{};      // the same beyond
+    std::vector<T> normal_angles_{};          // more than kScanLimit vertices
+    std::vector<SearchEntry> search_table_{}; // the buckets, for more than kScanLimit
 };
 
 /// The support of a prepared shape, in its own frame (the fast counterpart of PointSetSupport).
@@ -386,10 +410,7 @@ template <class T> struct PreparedSupport {
 /// against a small one (detail::with_local_support in gjk/loop/local_support.hpp).
 template <class T> struct PreparedSearchSupport : PreparedSupport<T> {
     /// The hull vertex furthest along d and its index (PreparedShape::support_index_search).
-    SupportPoint<T> operator()(Vec2<T> d) const {
-        const int i = this->shape->support_index_search(d);
-        return {this->points[static_cast<std::size_t>(i)], i};
-    }
+    SupportPoint<T> operator()(Vec2<T> d) const { return this->shape->support_search(d); }
 };
 
 /// A prepared shape of at most PreparedShape::kInline vertices seen from another frame, for one
