@@ -9,7 +9,7 @@
 //     or warm-started, timed once at the first call, ranks one by one and the lane widths
 //     (best_lane_width);
 //   - then trials on the caller's own batches (cold and warm apart): the first eight large
-//     enough, and every sixteenth after, compute their first queries one by one and with the
+//     enough, and every thirty-second after, compute their first queries one by one and with the
 //     fastest lanes, timing each, and a running mean of the ratio of those times chooses
 //     between the two (lane_width_trial). Not one trial alone: the first batches of a process
 //     can run the lanes much slower than the later ones do, and the work can change.
@@ -182,9 +182,11 @@ template <class T>
 std::size_t lane_width_trial(std::span<const DistanceInput<T>> inputs,
                              std::span<SimplexCache<T>> caches,
                              std::span<DistanceOutput<T>> outputs, bool warm) {
+    // A trial is at most half of its batch: the slower way's share stays small, and
+    // gjk.distance_batch's blocks of 1024 rows (python/src/batch.cpp) are never all trial.
     constexpr std::size_t needed = 2 * kTrialQueries;
-    if (inputs.size() < needed || outputs.size() < needed ||
-        (!caches.empty() && caches.size() < needed)) {
+    if (inputs.size() < 2 * needed || outputs.size() < 2 * needed ||
+        (!caches.empty() && caches.size() < 2 * needed)) {
         return 0;
     }
     Trials& t = trials<T>(warm);

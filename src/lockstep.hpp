@@ -86,7 +86,8 @@ inline constexpr double kTrialMargin = 0.03;
 /// ratio of their times to a running mean; best_lane_width then takes the lanes when the mean
 /// says they are faster by the margin, one by one when it says they are slower by it, and
 /// otherwise keeps its choice. Returns how many queries it computed (their outputs and caches
-/// are distance()'s, as any width's): 0 when the batch is not due or too small.
+/// are distance()'s, as any width's): 0 when the batch is not due or has fewer than
+/// 4 kTrialQueries queries.
 template <class T>
 std::size_t lane_width_trial(std::span<const DistanceInput<T>> inputs,
                              std::span<SimplexCache<T>> caches,

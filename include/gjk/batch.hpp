@@ -27,8 +27,8 @@ void parallel_chunks(std::size_t count, int threads,
 /// (README, Performance). The width is the fastest on this processor: timed on a small
 /// workload at the first batch of each scalar type, cold and (for the overload with caches)
 /// warm-started, then against one by one on the first queries of some of the caller's batches
-/// (the first eight large enough, then one in sixteen); one by one when that is faster. Other
-/// queries run one by one.
+/// (the first eight of 2048 queries or more, then one in 32); one by one when that is faster.
+/// Other queries run one by one.
 template <class T>
 void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<DistanceOutput<T>> outputs,
                     int threads = 1);
