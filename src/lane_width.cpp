@@ -135,12 +135,11 @@ template <class T> LaneWidth fastest_lane_width(bool warm, bool lanes_only = fal
 }
 
 /// What the trials (lane_width_trial) have measured for one scalar type's batches, cold or
-/// warm: the lanes they try against one by one, the running mean of log(lanes' time / one by
-/// one's time), and the choice it gives (-1 until the first trial: the calibration's).
+/// warm: the running mean of log(lanes' time / one by one's time), and the choice it gives
+/// (-1 until the first trial: the calibration's).
 struct Trials {
     std::mutex mutex;
     std::atomic<int> chosen{-1};
-    LaneWidth lanes = LaneWidth::none;
     double log_ratio = 0;
     int trials = 0;
     std::uint64_t batches = 0; ///< batches large enough for a trial, so far
@@ -216,9 +215,9 @@ std::size_t lane_width_trial(std::span<const DistanceInput<T>> inputs,
     if (!(took[0] > 0 && took[1] > 0)) {
         return needed; // a clock too coarse to tell: no sample
     }
-    // A running mean, so that a few trials unlike the rest - the first batches of a process
-    // ran the lanes up to 60% slower than the later ones did - do not decide alone; a margin,
-    // so that two ways within the runs' spread do not take turns.
+    // A running mean, so that a few trials unlike the rest (a process's first batches:
+    // docs/performance.md, "Lane widths") do not decide alone; a margin, so that two ways
+    // within the runs' spread do not take turns.
     const std::lock_guard<std::mutex> lock(t.mutex);
     const double sample = std::log(took[1] / took[0]);
     t.log_ratio = t.trials == 0 ? sample : t.log_ratio + kTrialWeight * (sample - t.log_ratio);
