@@ -7,7 +7,7 @@
 // lose one that streams ten thousand pairs from memory (docs/performance.md, "Lane widths"). So:
 //   - a small fixed workload of 8-gon pairs like the benchmark's (about half overlapping), cold
 //     or warm-started, timed once at the first call, ranks one by one and the lane widths
-//     (best_lane_width);
+//     (calibrate);
 //   - then trials on the caller's own batches (cold and warm apart): the first eight large
 //     enough, and every thirty-second after, compute their first queries one by one and with the
 //     fastest lanes, timing each, and a running mean of the ratio of those times chooses
@@ -97,9 +97,17 @@ template <class T> struct CalibrationPairs {
     }
 };
 
-/// The fastest way to run `pairs` on this processor: cold, or warm-started from the caches of
-/// the same pairs one step earlier (B moved by a hundredth of its size and turned 0.01 rad).
-template <class T> LaneWidth fastest_lane_width(bool warm, bool lanes_only = false) {
+/// What the calibration found: the fastest way to run its workload, and the fastest lanes
+/// (which the trials try against one by one, whichever won).
+struct Calibration {
+    LaneWidth fastest = LaneWidth::none;
+    LaneWidth fastest_lanes = LaneWidth::bytes16;
+};
+
+/// The calibration on this processor: every way timed on the workload, cold or warm-started
+/// from the caches of the same pairs one step earlier (B moved by a hundredth of its size and
+/// turned 0.01 rad).
+template <class T> Calibration calibrate(bool warm) {
     const CalibrationPairs<T> pairs(512);
     std::vector<DistanceInput<T>> inputs = pairs.inputs;
     std::vector<SimplexCache<T>> start(warm ? inputs.size() : 0), caches(start.size());
@@ -111,11 +119,11 @@ template <class T> LaneWidth fastest_lane_width(bool warm, bool lanes_only = fal
         }
     }
     std::vector<DistanceOutput<T>> outputs(inputs.size());
-    LaneWidth best = LaneWidth::none;
-    double best_time = 1e300;
+    Calibration found;
+    double fastest_time = 1e300, lanes_time = 1e300;
     for (LaneWidth width :
          {LaneWidth::none, LaneWidth::bytes16, LaneWidth::bytes32, LaneWidth::bytes64}) {
-        if (!lane_width_runs(width) || (lanes_only && width == LaneWidth::none)) {
+        if (!lane_width_runs(width)) {
             continue;
         }
         // The fastest of a few runs: the least disturbed by anything else on the machine.
@@ -127,11 +135,14 @@ template <class T> LaneWidth fastest_lane_width(bool warm, bool lanes_only = fal
             const std::chrono::duration<double> took = std::chrono::steady_clock::now() - begin;
             time = std::min(time, took.count());
         }
-        if (time < best_time) {
-            best = width, best_time = time;
+        if (time < fastest_time) {
+            found.fastest = width, fastest_time = time;
+        }
+        if (width != LaneWidth::none && time < lanes_time) {
+            found.fastest_lanes = width, lanes_time = time;
         }
     }
-    return best;
+    return found;
 }
 
 /// What the trials (lane_width_trial) have measured for one scalar type's batches, cold or
@@ -150,29 +161,14 @@ template <class T> Trials& trials(bool warm) {
     return warm ? warmed : cold;
 }
 
-/// The calibration's choice: the fastest way to run its workload (fastest_lane_width), once.
-template <class T> LaneWidth calibrated_width(bool warm) {
-    static const LaneWidth cold_width = fastest_lane_width<T>(false);
+/// The calibration, once per scalar type, cold and warm apart.
+template <class T> const Calibration& calibration(bool warm) {
+    static const Calibration cold = calibrate<T>(false);
     if (!warm) {
-        return cold_width;
+        return cold;
     }
-    static const LaneWidth warm_width = fastest_lane_width<T>(true);
-    return warm_width;
-}
-
-/// The lanes the trials try: the calibration's choice, or its fastest lanes when it chose one
-/// by one.
-template <class T> LaneWidth tried_lanes(bool warm) {
-    static const LaneWidth cold_lanes = calibrated_width<T>(false) != LaneWidth::none
-                                            ? calibrated_width<T>(false)
-                                            : fastest_lane_width<T>(false, true);
-    if (!warm) {
-        return cold_lanes;
-    }
-    static const LaneWidth warm_lanes = calibrated_width<T>(true) != LaneWidth::none
-                                            ? calibrated_width<T>(true)
-                                            : fastest_lane_width<T>(true, true);
-    return warm_lanes;
+    static const Calibration warmed = calibrate<T>(true);
+    return warmed;
 }
 
 } // namespace
@@ -181,15 +177,13 @@ template <class T>
 std::size_t lane_width_trial(std::span<const DistanceInput<T>> inputs,
                              std::span<SimplexCache<T>> caches,
                              std::span<DistanceOutput<T>> outputs, bool warm) {
-    // A trial is at most half of its batch: the slower way's share stays small, and
-    // gjk.distance_batch's blocks of 1024 rows (python/src/batch.cpp) are never all trial.
-    constexpr std::size_t needed = 2 * kTrialQueries;
-    if (inputs.size() < 2 * needed || outputs.size() < 2 * needed ||
-        (!caches.empty() && caches.size() < 2 * needed)) {
+    if (inputs.size() < kSmallestTriedBatch || outputs.size() < kSmallestTriedBatch ||
+        (!caches.empty() && caches.size() < kSmallestTriedBatch)) {
         return 0;
     }
     Trials& t = trials<T>(warm);
-    const LaneWidth lanes = tried_lanes<T>(warm);
+    const LaneWidth lanes = calibration<T>(warm).fastest_lanes;
+    constexpr std::size_t tried = 2 * kTrialQueries;
     std::uint64_t batch = 0;
     {
         const std::lock_guard<std::mutex> lock(t.mutex);
@@ -200,7 +194,7 @@ std::size_t lane_width_trial(std::span<const DistanceInput<T>> inputs,
     }
     // The outputs' pages written once first: a page's first write faults, which would add
     // to whichever run met it.
-    std::fill(outputs.begin(), outputs.begin() + std::ptrdiff_t(needed), DistanceOutput<T>{});
+    std::fill(outputs.begin(), outputs.begin() + std::ptrdiff_t(tried), DistanceOutput<T>{});
     // One run of each, the first queries with one and the next with the other, which goes
     // first alternating from trial to trial.
     double took[2] = {0, 0}; // one by one, lanes
@@ -213,7 +207,7 @@ std::size_t lane_width_trial(std::span<const DistanceInput<T>> inputs,
         took[c] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     }
     if (!(took[0] > 0 && took[1] > 0)) {
-        return needed; // a clock too coarse to tell: no sample
+        return tried; // a clock too coarse to tell: no sample
     }
     // A running mean, so that a few trials unlike the rest (a process's first batches:
     // docs/performance.md, "Lane widths") do not decide alone; a margin, so that two ways
@@ -223,17 +217,17 @@ std::size_t lane_width_trial(std::span<const DistanceInput<T>> inputs,
     t.log_ratio = t.trials == 0 ? sample : t.log_ratio + kTrialWeight * (sample - t.log_ratio);
     ++t.trials;
     const int current = t.chosen.load(std::memory_order_relaxed);
-    const LaneWidth was = current >= 0 ? LaneWidth(current) : calibrated_width<T>(warm);
+    const LaneWidth was = current >= 0 ? LaneWidth(current) : calibration<T>(warm).fastest;
     const LaneWidth now = t.log_ratio < -kTrialMargin  ? lanes
                           : t.log_ratio > kTrialMargin ? LaneWidth::none
                                                        : was;
     t.chosen.store(int(now), std::memory_order_relaxed);
-    return needed;
+    return tried;
 }
 
 template <class T> LaneWidth best_lane_width(bool warm) {
     const int chosen = trials<T>(warm).chosen.load(std::memory_order_relaxed);
-    return chosen >= 0 ? LaneWidth(chosen) : calibrated_width<T>(warm);
+    return chosen >= 0 ? LaneWidth(chosen) : calibration<T>(warm).fastest;
 }
 
 template LaneWidth best_lane_width<float>(bool);

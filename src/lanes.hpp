@@ -202,19 +202,15 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
     }
     V w_x[3], w_y[3], weight[3] = {};
     M index_a[3], index_b[3];
-    for (int i = 0; i < 3; ++i) {
-        // A cold start pushes its first vertex into slot 0; slots 1 and 2 keep what
-        // read_cache pushed before its metric test failed (zero without a cache), as in
-        // LoopSimplex: they are stale, but write_cache copies them into the cache.
-        if (i == 0) {
-            w_x[0] = select(warm, cached_x[0], first.x),
-            w_y[0] = select(warm, cached_y[0], first.y);
-            index_a[0] = select(warm, cached_a[0], first.index_a);
-            index_b[0] = select(warm, cached_b[0], first.index_b);
-        } else {
-            w_x[i] = cached_x[i], w_y[i] = cached_y[i];
-            index_a[i] = cached_a[i], index_b[i] = cached_b[i];
-        }
+    // A cold start pushes its first vertex into slot 0; slots 1 and 2 keep what read_cache
+    // pushed before its metric test failed (zero without a cache), as in LoopSimplex: they are
+    // stale, but write_cache copies them into the cache.
+    w_x[0] = select(warm, cached_x[0], first.x), w_y[0] = select(warm, cached_y[0], first.y);
+    index_a[0] = select(warm, cached_a[0], first.index_a);
+    index_b[0] = select(warm, cached_b[0], first.index_b);
+    for (int i = 1; i < 3; ++i) {
+        w_x[i] = cached_x[i], w_y[i] = cached_y[i];
+        index_a[i] = cached_a[i], index_b[i] = cached_b[i];
     }
     M size = select(warm, cache_count, splat<M>(Int(1))); // the simplex's vertex count
     V last_x = select(warm, zero, -zcx), last_y = select(warm, zero, -zcy);

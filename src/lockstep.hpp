@@ -71,10 +71,14 @@ extern template LaneWidth best_lane_width<double>(bool);
 
 /// The queries of each run of a trial (lane_width_trial).
 inline constexpr std::size_t kTrialQueries = 512;
+/// The fewest queries a batch needs for a trial: a trial is at most half of its batch, so the
+/// slower way's share stays small, and gjk.distance_batch's blocks of 1024 rows
+/// (python/src/batch.cpp) are never all trial.
+inline constexpr std::size_t kSmallestTriedBatch = 4 * kTrialQueries;
 /// Trials are run on each of the first kLearningBatches batches of a scalar type large enough
 /// (cold and warm apart), and then on every kRecheckEvery-th.
 inline constexpr std::uint64_t kLearningBatches = 8;
-inline constexpr std::uint64_t kRecheckEvery = 16;
+inline constexpr std::uint64_t kRecheckEvery = 32;
 /// The weight of a trial in the running mean, and how far from even (as a logarithm of the
 /// ratio of times) the mean must be for best_lane_width to change its choice.
 inline constexpr double kTrialWeight = 0.25;
@@ -87,7 +91,7 @@ inline constexpr double kTrialMargin = 0.03;
 /// says they are faster by the margin, one by one when it says they are slower by it, and
 /// otherwise keeps its choice. Returns how many queries it computed (their outputs and caches
 /// are distance()'s, as any width's): 0 when the batch is not due or has fewer than
-/// 4 kTrialQueries queries.
+/// kSmallestTriedBatch queries.
 template <class T>
 std::size_t lane_width_trial(std::span<const DistanceInput<T>> inputs,
                              std::span<SimplexCache<T>> caches,

@@ -280,7 +280,7 @@ TYPED_TEST(Batch, TheWidthTrialsOnTheCallersQueriesKeepEveryAnswerAndCache) {
     using T = TypeParam;
     const Workload<T> w(std::is_same_v<T, float> ? 61u : 62u, 1000);
     std::vector<DistanceInput<T>> inputs = w.inputs;
-    const std::size_t trial = 4 * gjk::detail::kTrialQueries; // the smallest batch tried
+    const std::size_t trial = gjk::detail::kSmallestTriedBatch;
     inputs.resize(std::min<std::size_t>(inputs.size(), trial + 1000));
     ASSERT_GE(inputs.size(), trial + 1000);
     for (int threads : {1, 2}) {

@@ -108,7 +108,18 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
     // "Settling after the loop").
     Termination unsettled = Termination::no_progress;
     bool beyond = false;
-    TraceStep<T>* step = nullptr;
+    TraceStep<T>* step = nullptr; // this iteration's, with kTraced
+    // Every way out names the solved simplex it keeps; `s` is that simplex afterwards.
+    auto finish = [&](Termination t, Vec2<T> closest) {
+        out.termination = t;
+        out.closest = closest;
+        if constexpr (kTraced) {
+            step->simplex = world_simplex(z, xf_a, s);
+            step->closest = rotate(xf_a.q, closest);
+            step->termination = t;
+        }
+        return out;
+    };
 
     for (;;) {
         ++out.iterations;
@@ -120,17 +131,6 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
         if constexpr (kTraced) {
             step = &trace->emplace_back();
         }
-        // Every way out names the solved simplex it keeps; `s` is that simplex afterwards.
-        auto finish = [&](Termination t, Vec2<T> closest) {
-            out.termination = t;
-            out.closest = closest;
-            if constexpr (kTraced) {
-                step->simplex = world_simplex(z, xf_a, s);
-                step->closest = rotate(xf_a.q, closest);
-                step->termination = t;
-            }
-            return out;
-        };
 
         // Case 2: all three vertices contribute, so the origin is inside the triangle.
         if (solution.mask == 0b111u) {
@@ -228,13 +228,7 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
         }
         s.push(v);
     }
-    out.termination = settle<Policy>(unsettled, s, out.closest, beyond);
-    if constexpr (kTraced) {
-        step->simplex = world_simplex(z, xf_a, s);
-        step->closest = rotate(xf_a.q, out.closest);
-        step->termination = out.termination;
-    }
-    return out;
+    return finish(settle<Policy>(unsettled, s, out.closest, beyond), out.closest);
 }
 
 /// The loop with or without a trace (the trace-free one has no trace code at all).
