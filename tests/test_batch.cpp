@@ -296,17 +296,21 @@ TYPED_TEST(Batch, TheWidthTrialsOnTheCallersQueriesKeepEveryAnswerAndCache) {
         for (DistanceInput<T>& in : moved) {
             in.xf_b.p.x += T(0.01) * std::max(std::abs(in.xf_b.p.x), T(1));
         }
-        // Trials directly (each computes nothing when the batch is not due for one), then the
-        // batch through distance_batch.
-        for (std::uint64_t batch = 0; batch < gjk::detail::kLearningBatches + 2; ++batch) {
+        // Trials directly (each computes nothing when the batch is not due for one: the
+        // count is the process's, so earlier tests may have used up the learning phase, but
+        // one batch in every kRecheckEvery is due), then the batch through distance_batch.
+        int trials = 0;
+        for (std::uint64_t batch = 0; batch < gjk::detail::kRecheckEvery; ++batch) {
             std::vector<gjk::SimplexCache<T>> tried = caches;
             const std::size_t done = gjk::detail::lane_width_trial<T>(moved, tried, out, true);
+            trials += done > 0;
             for (std::size_t i = 0; i < done; ++i) {
                 gjk::SimplexCache<T> cache = caches[i];
                 ASSERT_TRUE(identical(out[i], gjk::distance(moved[i], &cache))) << "trial " << i;
                 ASSERT_TRUE(same_cache(tried[i], cache)) << "trial cache " << i;
             }
         }
+        ASSERT_GE(trials, 1) << "no trial ran: nothing above was checked";
         gjk::distance_batch<T>(moved, caches, out, threads);
         for (std::size_t i = 0; i < inputs.size(); ++i) {
             ASSERT_TRUE(identical(out[i], gjk::distance(moved[i], &want_caches[i])))
