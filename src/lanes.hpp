@@ -33,6 +33,7 @@
 #include <type_traits>
 
 #include "gjk/distance_types.hpp" // Status, Termination
+#include "gjk/loop/policy.hpp"    // kContainmentRoundOff
 #include "wide.hpp"
 
 namespace gjk::detail {
@@ -425,11 +426,11 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
 
     // conclude(), lane by lane as conclude() would, for every lane that did not hand over and
     // takes the common paths. First best_containment_weights' early return: a triangle whose
-    // weighted point is within 4 eps of its largest vertex keeps its weights.
+    // weighted point is within kContainmentRoundOff of its largest vertex keeps its weights.
     const M contained = termination_is(termination, Termination::containment);
     const V weighted_x = weight[0] * w_x[0] + weight[1] * w_x[1] + weight[2] * w_x[2];
     const V weighted_y = weight[0] * w_y[0] + weight[1] * w_y[1] + weight[2] * w_y[2];
-    const V round_off = splat<V>(4 * kEpsilon);
+    const V round_off = splat<V>(kContainmentRoundOff<T>);
     const M weights_settled = weighted_x * weighted_x + weighted_y * weighted_y <=
                               round_off * round_off * wide::max(wide::max(size0, size1), size2);
     const M touching_to_prove = termination_is(termination, Termination::vertex_overlap) |

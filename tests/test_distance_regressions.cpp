@@ -360,3 +360,33 @@ TEST(DistanceFloat, FlatContainmentTriangleWithinSixteenUlpsStillTriesItsEdges) 
     const auto ha = oracle::hull(to_oracle(a));
     EXPECT_LE(oracle::point_distance(ha, 0, {r.point_a.x, r.point_a.y}), tolerance<float>() * 2);
 }
+
+// Regression, found by fuzz_kernel in CI's smoke run (fuzz/findings/
+// fuzz_kernel-subnormal-containment-4-ulps): a float quadrilateral A along the x axis from
+// -2.5625 to 0.5, its points at heights of 1e-39..1e-43 (subnormal), one of them 1e-19 from
+// the origin, against B, a point at the origin. GJK ends in a containment triangle of Z whose
+// sub-areas are subnormal and so carry a few significant bits: its weights put the weighted
+// point 1.17e-6 from the origin, 3.8 eps of the largest vertex - under the 4 eps below which
+// detail::best_containment_weights kept the weights and skipped the edges, but over float's
+// bound of 4e-7 of the scale 2.5625 (1.03e-6), and the common witness point was 1.17e-6 off
+// B. The long edge passes 6e-40 from the origin. The fix: kContainmentRoundOff is 1 eps,
+// below the bound for any Z point the scale allows.
+TEST(DistanceFloat, SubnormalContainmentTriangleWithinFourUlpsStillTriesItsEdges) {
+    using V = Vec2<float>;
+    const std::vector<V> a = {{-0x1.48p+1f, 0x1.3003f8p-128f},
+                              {0x1.01p-63f, -0x1.fcp-143f},
+                              {0, 0},
+                              {0x1p-1f, 0x1.f8p-136f}};
+    const std::vector<V> b = {{0, 0}, {0, 0}};
+    gjk::DistanceInput<float> in;
+    in.a = gjk::ShapeView<float>(a);
+    in.b = gjk::ShapeView<float>(b);
+    const auto r = gjk::distance(in);
+    EXPECT_EQ(r.termination, gjk::Termination::containment);
+    EXPECT_EQ(r.status, Status::overlapping);
+    const long double bound = tolerance<float>() * 2.5625L;
+    const auto ha = oracle::hull(to_oracle(a));
+    const auto hb = oracle::hull(to_oracle(b));
+    EXPECT_LE(oracle::point_distance(ha, 0, {r.point_a.x, r.point_a.y}), bound);
+    EXPECT_LE(oracle::point_distance(hb, 0, {r.point_b.x, r.point_b.y}), bound);
+}

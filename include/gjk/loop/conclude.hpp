@@ -28,17 +28,13 @@ template <class T> void best_containment_weights(LoopSimplex<T>& triangle) {
     const Vec2<T> p = triangle.weight[0] * triangle.w[0] + triangle.weight[1] * triangle.w[1] +
                       triangle.weight[2] * triangle.w[2];
     T best_distance2 = length_squared(p);
-    // A well-shaped triangle's point is the origin up to the round-off of its coordinates,
-    // a few ulps of its largest vertex; no edge can beat that, so skip the edges (the common
-    // case, and a third of the cost of a warm-started query otherwise). A few: p sums three
-    // products of weights (each within about 2 eps) and vertices, about 3.5 eps of the largest
-    // at worst, so 4 eps. It was 16, more than float's bound (4e-7 = 3.4 eps of the scale): a
-    // triangle 2 long and 1e-40 wide kept its weighted point 2.8e-6 (12 eps) from the origin,
-    // where its long edge passes 1e-41 from it (fuzz_kernel, TEST(DistanceFloat,
-    // FlatContainmentTriangleWithinSixteenUlpsStillTriesItsEdges)).
+    // A well-shaped triangle's point is the origin up to the round-off of its weights, almost
+    // always well within kContainmentRoundOff of its largest vertex; no edge can beat that,
+    // so skip the edges (the common case, and a third of the cost of a warm-started query
+    // otherwise; docs/performance.md has how rarely they run).
     const T largest2 = std::max({length_squared(triangle.w[0]), length_squared(triangle.w[1]),
                                  length_squared(triangle.w[2])});
-    const T round_off = 4 * std::numeric_limits<T>::epsilon();
+    const T round_off = kContainmentRoundOff<T>;
     if (best_distance2 <= round_off * round_off * largest2) {
         return;
     }

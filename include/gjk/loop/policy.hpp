@@ -6,6 +6,8 @@
 // constant tested by `if constexpr`, so the default's code is the code without a policy.
 #pragma once
 
+#include <limits>
+
 namespace gjk {
 
 namespace detail {
@@ -37,6 +39,18 @@ struct Guaranteed {
     /// An answer that overflowed is InputError::nonfinite_result, never NaN or infinity.
     static constexpr bool finite_output_check = true;
 };
+
+/// The round-off, in units of the largest vertex's length, within which a containment
+/// triangle's weighted point is taken for the origin and its weights kept
+/// (best_containment_weights in gjk/loop/conclude.hpp, and the lockstep lanes of
+/// src/lanes.hpp, which must conclude alike).
+/// One eps: the witness points' bound for float is 4e-7 = 3.4 eps of the scale (README,
+/// Robustness), and a point of Z = B - A is up to 2 sqrt 2 = 2.8 times the scale long, so a
+/// weighted point beyond 1 eps of the largest vertex may already be off that bound. It was
+/// 4 eps: a quadrilateral 3 long and 1e-39 wide around the origin, whose sub-areas are
+/// subnormal, kept weights whose point was 3.8 eps from the origin (fuzz_kernel, CI's smoke
+/// run; TEST(DistanceFloat, SubnormalContainmentTriangleWithinFourUlpsStillTriesItsEdges)).
+template <class T> inline constexpr T kContainmentRoundOff = std::numeric_limits<T>::epsilon();
 
 /// None of them: the floor. Only for measuring: a query run so answers garbage for bad input,
 /// reads a cache beyond its shapes' points, and may answer NaN.
