@@ -409,7 +409,7 @@ template <class T> struct PreparedSupport {
 /// "The big polygon's search inline"). distance() and overlap() use it for a big polygon
 /// against a small one (detail::with_local_support in gjk/loop/local_support.hpp).
 template <class T> struct PreparedSearchSupport : PreparedSupport<T> {
-    /// The hull vertex furthest along d and its index (PreparedShape::support_index_search).
+    /// The hull vertex furthest along d and its index (PreparedShape::support_search).
     SupportPoint<T> operator()(Vec2<T> d) const { return this->shape->support_search(d); }
 };
 
