@@ -5,13 +5,13 @@ BUILD     ?= build
 ASAN      ?= build-asan
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
-PACKAGES  := cmake g++ python3 make ninja-build pkg-config doxygen libgtest-dev libgmp-dev nlohmann-json3-dev libcli11-dev libpugixml-dev libbenchmark-dev libbox2d-dev \
-             $(PYTHON_PACKAGES)
 # The Python package (python/): Debian's interpreter and libraries, its tests' oracle (shapely),
 # property tests (hypothesis) and Dask; setuptools, wheel and venv for `pip install .`.
 PYTHON_PACKAGES := python3-dev pybind11-dev python3-numpy python3-pytest python3-hypothesis \
              python3-shapely python3-dask python3-distributed python3-setuptools python3-wheel \
              python3-venv python3-pip
+PACKAGES  := cmake g++ python3 make ninja-build pkg-config doxygen libgtest-dev libgmp-dev nlohmann-json3-dev libcli11-dev libpugixml-dev libbenchmark-dev libbox2d-dev \
+             $(PYTHON_PACKAGES)
 
 .PHONY: all build demo test test-asan test-consumer test-python-install test-fma docs docs-check deps clean format bench fuzz fuzz-smoke fuzz-build deps-fuzz
 
