@@ -220,7 +220,6 @@ struct Truth {
     long double distance{0};       // of the rounded shapes
     long double depth{0};          // how far into each other (0 when apart)
     long double tol{0};            // tolerance() * scale
-    long double tol_b_witness{0};  // tol, or (open finding) with the frames' distance added
 };
 
 template <class T> Truth truth_of(const Query<T>& q) {
@@ -250,18 +249,6 @@ template <class T> Truth truth_of(const Query<T>& q) {
                                         std::fabs(xf.p.x) + std::fabs(xf.p.y));
     }
     t.tol = tolerance<T>() * std::max(1.0L, scale + t.ra + t.rb);
-    // Open finding (fuzz/findings/fuzz_kernel-b-witness-through-a-frame; the disabled
-    // TEST(DistanceFloat, DISABLED_WitnessOnBFarFromAIsWithinTheBoundOfTheScale)): distance()
-    // computes B's witness point in A's frame and moves it back, so it carries the round-off of
-    // B's points seen from A, up to twice the scale when the shapes are a scale apart on either
-    // side of the origin; float then can miss the bound (4.7e-7 of the scale in the case found).
-    // Until B's witness point is computed in B's frame, B's is checked against the scale plus the
-    // frames' distance; GJK_FUZZ_WITNESS_FRAME=1 checks it against the scale alone.
-    static const bool strict_b_witness = std::getenv("GJK_FUZZ_WITNESS_FRAME") != nullptr;
-    const long double frames = std::max(std::fabs((long double)q.xb.p.x - q.xa.p.x),
-                                        std::fabs((long double)q.xb.p.y - q.xa.p.y));
-    t.tol_b_witness =
-        strict_b_witness ? t.tol : tolerance<T>() * std::max(1.0L, scale + frames + t.ra + t.rb);
     t.ha = oracle::hull(wa);
     t.hb = oracle::hull(wb);
     t.distance = oracle::rounded_distance(t.ha, t.ra, t.hb, t.rb);
@@ -315,11 +302,11 @@ template <class T> void check_distance(const Query<T>& q, const Truth* truth) {
         oracle::point_distance(t.ha, t.ra, {(long double)r.point_a.x, (long double)r.point_a.y});
     const long double on_b =
         oracle::point_distance(t.hb, t.rb, {(long double)r.point_b.x, (long double)r.point_b.y});
-    if (on_a > t.tol || on_b > t.tol_b_witness)
+    if (on_a > t.tol || on_b > t.tol)
         fail("distance: a witness point is off its shape", std::max(on_a, on_b), t.tol);
     const long double gap =
         std::hypot((long double)r.point_b.x - r.point_a.x, (long double)r.point_b.y - r.point_a.y);
-    if (std::fabs(gap - d) > t.tol_b_witness) // B's witness point's round-off, as above
+    if (std::fabs(gap - d) > t.tol)
         fail("distance: witness points are not `distance` apart", gap, d);
     if (r.status != gjk::Status::max_iterations) {
         if (t.distance > t.tol && r.status != gjk::Status::separated)

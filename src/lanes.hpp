@@ -47,13 +47,16 @@ template <class T, int Bytes> struct Lanes {
     // In: each lane's shapes, as the 16 coordinates of their prepared shapes' Soa8 (x[8] then
     // y[8]), padded as the prepared shapes are: slots past the count repeat vertex 0, which
     // never wins a tie. A in its own frame; B in its own frame, moved into A's frame by the
-    // loop (out: bx[j][k], by[j][k], vertex j of lane k's B as MovedVerticesSupport moves it).
-    // B's frame seen from A's: xf_*; A's frame in the world: world_*.
+    // loop (out: bx[j][k], by[j][k], vertex j of lane k's B as MovedVerticesSupport moves it;
+    // local_bx, local_by: the same vertex in B's own frame, for B's witness point).
+    // B's frame seen from A's: xf_*; A's and B's frames in the world: world_a_*, world_b_*.
     const T* soa_a[N];
     const T* soa_b[N];
     alignas(Bytes) T bx[8][N], by[8][N];
+    alignas(Bytes) T local_bx[8][N], local_by[8][N];
     alignas(Bytes) T xf_c[N], xf_s[N], xf_px[N], xf_py[N];
-    alignas(Bytes) T world_c[N], world_s[N], world_px[N], world_py[N];
+    alignas(Bytes) T world_a_c[N], world_a_s[N], world_a_px[N], world_a_py[N];
+    alignas(Bytes) T world_b_c[N], world_b_s[N], world_b_px[N], world_b_py[N];
     alignas(Bytes) T centre_ax[N], centre_ay[N], centre_bx[N], centre_by[N]; ///< B's: local
     alignas(Bytes) T radius_a[N], radius_b[N]; ///< the radii in use (0 without use_radii)
     // Out: the loop's simplex, as LoopSimplex leaves it.
@@ -129,6 +132,7 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
             const V lx = b_columns[j], ly = b_columns[8 + j];
             bx[j] = (qc * lx - qs * ly) + tx, by[j] = (qs * lx + qc * ly) + ty;
             store(lanes.bx[j], bx[j]), store(lanes.by[j], by[j]);
+            store(lanes.local_bx[j], lx), store(lanes.local_by[j], ly);
         }
     }
 
@@ -438,14 +442,19 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
                                 settles_to_overlap;
     M concluded = started & ~handed_over & ~touching_to_prove & ~(contained & ~weights_settled);
 
-    // The witness points from the barycentric weights, A's and B's vertices by their indices.
+    // The witness points from the barycentric weights, A's vertices by their indices in A's
+    // frame, B's in B's own frame.
+    V local_bx[8], local_by[8];
+    for (int j = 0; j < 8; ++j) {
+        local_bx[j] = load<V>(lanes.local_bx[j]), local_by[j] = load<V>(lanes.local_by[j]);
+    }
     V pax = zero, pay = zero, pbx = zero, pby = zero;
     for (int i = 0; i < 3; ++i) {
         const M in_simplex = splat<M>(Int(i)) < size;
         pax = select(in_simplex, pax + weight[i] * vertex_of(ax, index_a[i]), pax);
         pay = select(in_simplex, pay + weight[i] * vertex_of(ay, index_a[i]), pay);
-        pbx = select(in_simplex, pbx + weight[i] * vertex_of(bx, index_b[i]), pbx);
-        pby = select(in_simplex, pby + weight[i] * vertex_of(by, index_b[i]), pby);
+        pbx = select(in_simplex, pbx + weight[i] * vertex_of(local_bx, index_b[i]), pbx);
+        pby = select(in_simplex, pby + weight[i] * vertex_of(local_by, index_b[i]), pby);
     }
     // length(): sqrt of the square in the normal range (else hypot, conclude()'s); normalized()
     // the same, of the closest point or of the negated direction for an edge.
@@ -479,17 +488,19 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
         select(separated, pax + ra * normal_x, select(rounded_meet, pax + middle * normal_x, pax));
     pay =
         select(separated, pay + ra * normal_y, select(rounded_meet, pay + middle * normal_y, pay));
-    pbx = select(separated, pbx - rb * normal_x, pax);
-    pby = select(separated, pby - rb * normal_y, pay);
     status = select(termination_is(termination, Termination::max_iterations),
                     splat<M>(Int(Status::max_iterations)), status);
 
-    // To the world: apply(xf_a, p), rotate(xf_a.q, normal).
-    const V wc = load<V>(lanes.world_c), ws = load<V>(lanes.world_s);
-    const V wpx = load<V>(lanes.world_px), wpy = load<V>(lanes.world_py);
-    const V point_ax = (wc * pax - ws * pay) + wpx, point_ay = (ws * pax + wc * pay) + wpy;
-    const V point_bx = (wc * pbx - ws * pby) + wpx, point_by = (ws * pbx + wc * pby) + wpy;
-    const V world_nx = wc * normal_x - ws * normal_y, world_ny = ws * normal_x + wc * normal_y;
+    // To the world: apply(xf_a, p), rotate(xf_a.q, normal); B's point, when the shapes are
+    // apart, apply(xf_b, p) - rb * normal, else A's.
+    const V ac = load<V>(lanes.world_a_c), as = load<V>(lanes.world_a_s);
+    const V apx = load<V>(lanes.world_a_px), apy = load<V>(lanes.world_a_py);
+    const V bc = load<V>(lanes.world_b_c), bs = load<V>(lanes.world_b_s);
+    const V bpx = load<V>(lanes.world_b_px), bpy = load<V>(lanes.world_b_py);
+    const V point_ax = (ac * pax - as * pay) + apx, point_ay = (as * pax + ac * pay) + apy;
+    const V world_nx = ac * normal_x - as * normal_y, world_ny = as * normal_x + ac * normal_y;
+    const V point_bx = select(separated, ((bc * pbx - bs * pby) + bpx) - rb * world_nx, point_ax);
+    const V point_by = select(separated, ((bs * pbx + bc * pby) + bpy) - rb * world_ny, point_ay);
     // A non-finite answer is conclude()'s to report.
     auto finite = [&](V x) { return wide::abs(x) <= splat<V>(kMax); };
     concluded &= finite(distance) & finite(point_ax) & finite(point_ay) & finite(point_bx) &

@@ -173,8 +173,10 @@ int lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
         lanes.xf_py[k] = xf.p.y;
         lanes.centre_ax[k] = a.centre().x, lanes.centre_ay[k] = a.centre().y;
         lanes.centre_bx[k] = b.centre().x, lanes.centre_by[k] = b.centre().y;
-        lanes.world_c[k] = input.xf_a.q.c, lanes.world_s[k] = input.xf_a.q.s;
-        lanes.world_px[k] = input.xf_a.p.x, lanes.world_py[k] = input.xf_a.p.y;
+        lanes.world_a_c[k] = input.xf_a.q.c, lanes.world_a_s[k] = input.xf_a.q.s;
+        lanes.world_a_px[k] = input.xf_a.p.x, lanes.world_a_py[k] = input.xf_a.p.y;
+        lanes.world_b_c[k] = input.xf_b.q.c, lanes.world_b_s[k] = input.xf_b.q.s;
+        lanes.world_b_px[k] = input.xf_b.p.x, lanes.world_b_py[k] = input.xf_b.p.y;
         const T use = T(input.use_radii); // distance()'s radii in use
         lanes.radius_a[k] = use * input.a.radius, lanes.radius_b[k] = use * input.b.radius;
         lanes.max_iterations[k] = input.max_iterations;
@@ -245,7 +247,8 @@ int lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
         const T use = T(input.use_radii); // distance()'s radii in use
         const MinkowskiDifference<PreparedSupport<T>, LaneMovedSupport<T, Bytes>> z{
             {input.a.points, input.a.prepared}, {&lanes, k}};
-        *out[k] = conclude(input, z, use * input.a.radius, use * input.b.radius, s, r);
+        *out[k] = conclude(input, z, PointSetSupport<T>{input.b.points}, use * input.a.radius,
+                           use * input.b.radius, s, r);
     }
     return handed_over;
 }

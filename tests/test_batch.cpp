@@ -371,6 +371,46 @@ TEST(BatchFloat, LanesLeftToDistanceStillGetItsAnswer) {
     }
 }
 
+// The lanes weight B's witness point from B's own points and move it by B's own frame, as
+// distance() does (TEST(DistanceFloat, WitnessOnBFarFromAIsWithinTheBoundOfTheScale), whose
+// shapes these are, prepared): seen from A's frame, B at -3.6e16 with A at 3.6e16 carried
+// twice the scale's round-off, and float missed its bound. Bare and rounded (B's radius moves
+// the point along the world normal); every width, each answer distance()'s to the bit and B's
+// witness point within the bound of B's rounded shape.
+TEST(BatchFloat, WitnessOnBFarFromAIsWithinTheBoundInEveryWidth) {
+    using V = Vec2<float>;
+    const std::vector<V> a = {{0x1.8c0b2p-127f, 0x1p-99f},
+                              {0x1.0101fep-121f, 0x1.0607fep-39f},
+                              {0x1.2c01p-133f, 0x1p-117f},
+                              {0x1.4p-139f, 0x1.58059p-125f}};
+    const std::vector<V> b = {{0x1.4242p-117f, 0x1.0cp+49f}};
+    for (const float radius : {0.0f, 0x1p+40f}) {
+        const auto pa = PreparedShape<float>::make(a), pb = PreparedShape<float>::make(b, radius);
+        std::vector<DistanceInput<float>> inputs(4);
+        for (DistanceInput<float>& in : inputs) {
+            in.a = pa.view();
+            in.b = pb.view();
+            in.xf_a.p = {0x1.00104p+55f, 0x1.000ap-117f};
+            in.xf_a.q = {0x1.fffffep-1f, 0x1.2d97c8p-12f};
+            in.xf_b.p = {-0x1.00008p+55f, 0x1.ecp-142f};
+        }
+        const DistanceOutput<float> want = gjk::distance(inputs[0]);
+        ASSERT_EQ(want.status, gjk::Status::separated);
+        const auto hb = oracle::hull(gjk_test::world(b, inputs[0].xf_b));
+        const long double scale = 0x1.00008p+55L + 0x1.0cp+49L + radius;
+        EXPECT_LE(oracle::point_distance(hb, radius, {want.point_b.x, want.point_b.y}),
+                  gjk_test::tolerance<float>() * scale)
+            << "radius " << radius;
+        for (gjk::detail::LaneWidth width : lane_widths()) {
+            std::vector<DistanceOutput<float>> out(inputs.size());
+            EXPECT_EQ(gjk::detail::lockstep_batch<float>(inputs, {}, out, width), 0u);
+            for (const DistanceOutput<float>& o : out) {
+                EXPECT_TRUE(identical(o, want)) << "width " << int(width) << ", radius " << radius;
+            }
+        }
+    }
+}
+
 // Not only equal to distance(): right. The batch's distances against the exact brute-force
 // oracle, within the core issue's bound (4e-7 of the scale in float, 1e-12 in double).
 TYPED_TEST(Batch, DistancesMatchTheBruteForceOracle) {

@@ -391,15 +391,13 @@ TEST(DistanceFloat, SubnormalContainmentTriangleWithinFourUlpsStillTriesItsEdges
     EXPECT_LE(oracle::point_distance(hb, 0, {r.point_b.x, r.point_b.y}), bound);
 }
 
-// Known bug, found by fuzz_kernel in CI's smoke run (fuzz/findings/
-// fuzz_kernel-b-witness-through-a-frame), disabled until fixed. Float: A is a speck at
-// (3.6e16, 0), B a point at (-3.6e16, 5.9e14); the scale is 3.66e16 and float's bound 4e-7 of
-// it, 1.46e10. distance() computes B's witness point in A's frame, where B's point is 7.2e16
-// from the origin, and moves it back: five roundings at that magnitude put it 1.72e10 (4 ulps
-// of 3.6e16) off B. The fix: B's witness point from B's own points and frame, in distance()
-// and in the lanes alike. Until then fuzz_kernel checks B's witness point against the scale
-// plus the frames' distance (GJK_FUZZ_WITNESS_FRAME=1 checks it strictly).
-TEST(DistanceFloat, DISABLED_WitnessOnBFarFromAIsWithinTheBoundOfTheScale) {
+// Found by fuzz_kernel in CI's smoke run (fuzz/findings/fuzz_kernel-b-witness-through-a-frame).
+// Float: A is a speck at (3.6e16, 0), B a point at (-3.6e16, 5.9e14); the scale is 3.66e16 and
+// float's bound 4e-7 of it, 1.46e10. distance() computed B's witness point in A's frame, where
+// B's point is 7.2e16 from the origin, and moved it back: five roundings at that magnitude put
+// it 1.72e10 (4 ulps of 3.6e16) off B. B's witness point is now weighted from B's own points
+// and moved by B's own frame, in distance() and in the lanes alike (Batch tests: to the bit).
+TEST(DistanceFloat, WitnessOnBFarFromAIsWithinTheBoundOfTheScale) {
     using V = Vec2<float>;
     const std::vector<V> a = {{0x1.8c0b2p-127f, 0x1p-99f},
                               {0x1.0101fep-121f, 0x1.0607fep-39f},

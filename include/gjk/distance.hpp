@@ -26,7 +26,9 @@
 //
 // The work is done in A's local frame: B is brought over by the relative transform, so a
 // pair far from the world origin loses no precision to its offset, and A's support needs no
-// rotation. Results are moved back to the world frame at the end.
+// rotation. Results are moved back to the world frame at the end, except B's witness point,
+// which is weighted from B's own points and moved by B's own frame (seen from A, B carries the
+// round-off of the frames' distance).
 #pragma once
 
 #include <span>
@@ -50,10 +52,12 @@ namespace gjk {
 namespace detail {
 
 /// distance() on the support of Z in A's frame (a plain or a prepared pair of shapes), with
-/// the guarantees that `Policy` keeps (gjk/loop/policy.hpp).
-template <class Policy = Guaranteed, class T, class Support>
-DistanceOutput<T> distance(const DistanceInput<T>& input, const Support& z, T ra, T rb,
-                           SimplexCache<T>* cache, std::vector<TraceStep<T>>* trace) {
+/// the guarantees that `Policy` keeps (gjk/loop/policy.hpp). `own_b` is B in its own frame:
+/// its vertex(i) is z.b.vertex(i) before B was moved into A's, so that input.xf_b moves it to
+/// the world (conclude()).
+template <class Policy = Guaranteed, class T, class Support, class OwnSupport>
+DistanceOutput<T> distance(const DistanceInput<T>& input, const Support& z, const OwnSupport& own_b,
+                           T ra, T rb, SimplexCache<T>* cache, std::vector<TraceStep<T>>* trace) {
     LoopSimplex<T> s;
     const Vec2<T> first_direction = start<T, Policy>(z, cache, s);
     const LoopResult<T> r =
@@ -61,7 +65,7 @@ DistanceOutput<T> distance(const DistanceInput<T>& input, const Support& z, T ra
     if (cache) {
         write_cache<Policy>(*cache, s);
     }
-    return conclude<Policy>(input, z, ra, rb, s, r);
+    return conclude<Policy>(input, z, own_b, ra, rb, s, r);
 }
 
 } // namespace detail
@@ -97,7 +101,10 @@ DistanceOutput<T> distance(const DistanceInput<T>& input,
         ra = use * input.a.radius, rb = use * input.b.radius;
     }
     return detail::with_local_support(input, xf, [&](const auto& z) {
-        return detail::distance<Policy>(input, z, ra, rb, cache, trace);
+        // B's own points: a view's points, which for a prepared shape are its hull's vertices,
+        // the points its supports index.
+        return detail::distance<Policy>(input, z, PointSetSupport<T>{input.b.points}, ra, rb, cache,
+                                        trace);
     });
 }
 

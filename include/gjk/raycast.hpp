@@ -121,7 +121,7 @@ RayCastOutput<T> advance_ray(const CoreSupport& core, T radius, Vec2<T> o, Vec2<
     for (;;) {
         const Vec2<T> p = o + t * r;
         const MinkowskiDifference<CoreSupport, RayPointSupport<T>> z{core, {p}};
-        const DistanceOutput<T> d = distance(frame, z, T(0), T(0), &cache,
+        const DistanceOutput<T> d = distance(frame, z, z.b, T(0), T(0), &cache,
                                              static_cast<std::vector<TraceStep<T>>*>(nullptr));
         ++out.iterations;
         if (d.status == Status::invalid_input) { // arithmetic overflow

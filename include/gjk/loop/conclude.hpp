@@ -135,15 +135,16 @@ Vec2<T> touching_normal(const Support& z, const LoopSimplex<T>& s, const LoopRes
 }
 
 /// The answer from the loop's last simplex `s` and what the loop left in `r`: witness points,
-/// distance, normal and status. distance() ends here, and so does the lockstep loop of
+/// distance, normal and status. `own_b` is B in its own frame (z.b before it was moved into A's
+/// frame; input.xf_b moves it to the world). distance() ends here, and so does the lockstep loop of
 /// distance_batch (src/lockstep.hpp), which must answer each query exactly as distance() does.
 /// `Policy` says which guarantees it keeps (gjk/loop/policy.hpp): the containment weights, the
 /// touching normal, the normal and the radii, the finite-output check.
 /// (Always inlined: as a call of its own it would move the single query's code.)
-template <class Policy = Guaranteed, class T, class Support>
+template <class Policy = Guaranteed, class T, class Support, class OwnSupport>
 [[gnu::always_inline]] inline DistanceOutput<T>
-conclude(const DistanceInput<T>& input, const Support& z, T ra, T rb, LoopSimplex<T>& s,
-         const LoopResult<T>& r) {
+conclude(const DistanceInput<T>& input, const Support& z, const OwnSupport& own_b, T ra, T rb,
+         LoopSimplex<T>& s, const LoopResult<T>& r) {
     DistanceOutput<T> out;
     out.iterations = r.iterations;
     out.termination = r.termination;
@@ -153,9 +154,9 @@ conclude(const DistanceInput<T>& input, const Support& z, T ra, T rb, LoopSimple
         }
     }
 
-    // Witness points from the simplex barycentrics (the talk: apply the weights to the
+    // A's witness point from the simplex barycentrics (the talk: apply the weights to the
     // original points), in A's frame; the indices give the points back.
-    Vec2<T> pa{}, pb{};
+    Vec2<T> pa{};
     for (int i = 0; i < s.count; ++i) {
         pa += s.weight[i] * z.a.vertex(s.index_a(i));
     }
@@ -164,16 +165,12 @@ conclude(const DistanceInput<T>& input, const Support& z, T ra, T rb, LoopSimple
     Vec2<T> normal{};
     const bool core_overlap = cores_meet(r.termination);
     if (core_overlap) {
-        pb = pa; // one common point: B's weighted point is A's up to round-off, so not built
         if constexpr (Policy::touching_normal) {
             if (r.termination != Termination::containment) { // no candidate normal in a triangle
                 normal = touching_normal(z, s, r);
             }
         }
     } else {
-        for (int i = 0; i < s.count; ++i) {
-            pb += s.weight[i] * z.b.vertex(s.index_b(i));
-        }
         core_distance = length(r.closest);
         // The normal from A to B is the closest point's direction; for an edge, the exact
         // edge normal (the negated search direction) is more accurate than P's round-off.
@@ -183,10 +180,10 @@ conclude(const DistanceInput<T>& input, const Support& z, T ra, T rb, LoopSimple
     }
 
     out.status = classify(core_distance, ra + rb, !(normal == Vec2<T>{}));
-    if (out.status == Status::separated) {
+    const bool separated = out.status == Status::separated;
+    if (separated) {
         out.distance = core_distance - (ra + rb);
         pa += ra * normal;
-        pb -= rb * normal;
     } else if (!core_overlap) {
         // The rounded shapes meet. One common witness point inside both: on the core points'
         // segment (length D along the normal), at a distance t from A's core point with
@@ -195,15 +192,26 @@ conclude(const DistanceInput<T>& input, const Support& z, T ra, T rb, LoopSimple
         // smaller shape: TEST(Distance, RoundedOverlapWitnessIsInsideBothShapes).)
         const T lo = std::max(T(0), core_distance - rb), hi = std::min(core_distance, ra);
         pa += T(0.5) * (lo + hi) * normal;
-        pb = pa;
     }
     if (r.termination == Termination::max_iterations) {
         out.status = Status::max_iterations;
     }
 
     out.point_a = apply(input.xf_a, pa);
-    out.point_b = apply(input.xf_a, pb);
     out.normal = rotate(input.xf_a.q, normal);
+    if (separated) {
+        // B's witness point from B's own points in B's own frame, not from z.b's points in A's:
+        // seen from A, B's points carry the round-off of the frames' distance, up to twice the
+        // scale when the shapes stand a scale apart on either side of the origin (float missed
+        // its bound by that: TEST(DistanceFloat, WitnessOnBFarFromAIsWithinTheBoundOfTheScale)).
+        Vec2<T> pb{};
+        for (int i = 0; i < s.count; ++i) {
+            pb += s.weight[i] * own_b.vertex(s.index_b(i));
+        }
+        out.point_b = apply(input.xf_b, pb) - rb * out.normal;
+    } else {
+        out.point_b = out.point_a; // one common point inside both
+    }
 
     // Coordinates near the scalar's limit overflow dot products; say so rather than answer NaN.
     if constexpr (Policy::finite_output_check) {
