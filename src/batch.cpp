@@ -24,6 +24,26 @@ std::size_t batch_count(std::span<const DistanceInput<T>> inputs, std::span<Simp
     return caches.empty() ? count : std::min(count, caches.size());
 }
 
+/// The queries a batch reads ahead of the one it computes: their inputs and the lines their
+/// outputs go to are fetched (`__builtin_prefetch`) while the queries before them are computed.
+/// A batch's inputs are usually met for the first time and stream from memory, faster than
+/// the processor's own prefetcher brought them (docs/performance.md, "Reading ahead").
+constexpr std::size_t kAhead = 32;
+
+template <class T>
+[[gnu::always_inline]] inline void prefetch_ahead(std::span<const DistanceInput<T>> inputs,
+                                                  std::span<DistanceOutput<T>> outputs,
+                                                  std::size_t i) {
+    if (i + kAhead < inputs.size()) {
+        // A line every 64 bytes of the input: with the next input's first, every line it spans.
+        const char* next = reinterpret_cast<const char*>(&inputs[i + kAhead]);
+        for (std::size_t line = 0; line < sizeof(DistanceInput<T>); line += 64) {
+            __builtin_prefetch(next + line);
+        }
+        __builtin_prefetch(&outputs[i + kAhead], 1);
+    }
+}
+
 template <class T, int Bytes>
 std::size_t lockstep_chunk(std::span<const DistanceInput<T>> inputs,
                            std::span<SimplexCache<T>> caches,
@@ -38,6 +58,7 @@ std::size_t lockstep_chunk(std::span<const DistanceInput<T>> inputs,
     int grouped = 0;
     std::size_t handed_over = 0;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
+        prefetch_ahead(inputs, outputs, i);
         SimplexCache<T>* cache = caches.empty() ? nullptr : &caches[i];
         if (!lockstep_eligible(inputs[i]) || (cache && !lockstep_readable(*cache, inputs[i]))) {
             outputs[i] = distance(inputs[i], cache);
@@ -85,6 +106,7 @@ std::size_t lockstep_batch(std::span<const DistanceInput<T>> inputs,
 #endif
     }
     for (std::size_t i = 0; i < count; ++i) {
+        prefetch_ahead<T>(inputs, outputs, i);
         outputs[i] = distance(inputs[i], caches.empty() ? nullptr : &caches[i]);
     }
     return 0;
