@@ -150,8 +150,8 @@ bench: deps
 	cmake --build $(BENCH_BUILD) -j $(JOBS) --target gjk_bench gjk_python
 	./$(BENCH_BUILD)/bin/gjk_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
 	  --benchmark_out=$(BENCH_BUILD)/bench.json --benchmark_out_format=json
-	python3 bench/report.py $(BENCH_BUILD)/bench.json \
-	  "bench/results/$$(sed -n 's/^model name[^:]*: *//p' /proc/cpuinfo | head -1 | tr -c 'A-Za-z0-9\n' '-' | sed 's/-*$$//').md"
+	/usr/bin/python3 bench/report.py $(BENCH_BUILD)/bench.json \
+	  "bench/results/$$(sed -n 's/^model name[^:]*: *//p' /proc/cpuinfo | head -1 | sed 's/([A-Z]*)//g' | tr -c 'A-Za-z0-9\n' '-' | sed 's/-*$$//').md"
 	GJK_PYTHONPATH=$(BENCH_BUILD)/python /usr/bin/python3 bench/python_bench.py $(BENCH_BUILD)/bench.json
 
 format:
