@@ -378,26 +378,22 @@ TEST(BatchFloat, LanesLeftToDistanceStillGetItsAnswer) {
 // the point along the world normal); every width, each answer distance()'s to the bit and B's
 // witness point within the bound of B's rounded shape.
 TEST(BatchFloat, WitnessOnBFarFromAIsWithinTheBoundInEveryWidth) {
-    using V = Vec2<float>;
-    const std::vector<V> a = {{0x1.8c0b2p-127f, 0x1p-99f},
-                              {0x1.0101fep-121f, 0x1.0607fep-39f},
-                              {0x1.2c01p-133f, 0x1p-117f},
-                              {0x1.4p-139f, 0x1.58059p-125f}};
-    const std::vector<V> b = {{0x1.4242p-117f, 0x1.0cp+49f}};
+    const gjk_test::Case<float> k = gjk_test::b_witness_through_a_frame();
     for (const float radius : {0.0f, 0x1p+40f}) {
-        const auto pa = PreparedShape<float>::make(a), pb = PreparedShape<float>::make(b, radius);
+        const auto pa = PreparedShape<float>::make(k.a);
+        const auto pb = PreparedShape<float>::make(k.b, radius);
         std::vector<DistanceInput<float>> inputs(4);
         for (DistanceInput<float>& in : inputs) {
             in.a = pa.view();
             in.b = pb.view();
-            in.xf_a.p = {0x1.00104p+55f, 0x1.000ap-117f};
-            in.xf_a.q = {0x1.fffffep-1f, 0x1.2d97c8p-12f};
-            in.xf_b.p = {-0x1.00008p+55f, 0x1.ecp-142f};
+            in.xf_a = k.xa;
+            in.xf_b = k.xb;
         }
         const DistanceOutput<float> want = gjk::distance(inputs[0]);
         ASSERT_EQ(want.status, gjk::Status::separated);
-        const auto hb = oracle::hull(gjk_test::world(b, inputs[0].xf_b));
-        const long double scale = 0x1.00008p+55L + 0x1.0cp+49L + radius;
+        const auto hb = oracle::hull(gjk_test::world(k.b, k.xb));
+        const long double scale =
+            std::fabs((long double)k.xb.p.x) + std::fabs((long double)k.b[0].y) + radius;
         EXPECT_LE(oracle::point_distance(hb, radius, {want.point_b.x, want.point_b.y}),
                   gjk_test::tolerance<float>() * scale)
             << "radius " << radius;

@@ -398,24 +398,12 @@ TEST(DistanceFloat, SubnormalContainmentTriangleWithinFourUlpsStillTriesItsEdges
 // it 1.72e10 (4 ulps of 3.6e16) off B. B's witness point is now weighted from B's own points
 // and moved by B's own frame, in distance() and in the lanes alike (Batch tests: to the bit).
 TEST(DistanceFloat, WitnessOnBFarFromAIsWithinTheBoundOfTheScale) {
-    using V = Vec2<float>;
-    const std::vector<V> a = {{0x1.8c0b2p-127f, 0x1p-99f},
-                              {0x1.0101fep-121f, 0x1.0607fep-39f},
-                              {0x1.2c01p-133f, 0x1p-117f},
-                              {0x1.4p-139f, 0x1.58059p-125f}};
-    const std::vector<V> b = {{0x1.4242p-117f, 0x1.0cp+49f}};
-    gjk::DistanceInput<float> in;
-    in.a = gjk::ShapeView<float>(a);
-    in.b = gjk::ShapeView<float>(b);
-    in.use_radii = false;
-    in.xf_a.p = {0x1.00104p+55f, 0x1.000ap-117f};
-    in.xf_a.q = {0x1.fffffep-1f, 0x1.2d97c8p-12f};
-    in.xf_b.p = {-0x1.00008p+55f, 0x1.ecp-142f};
-    const auto r = gjk::distance(in);
+    const gjk_test::Case<float> k = gjk_test::b_witness_through_a_frame();
+    const auto r = gjk::distance(gjk_test::input_of(k));
     EXPECT_EQ(r.status, Status::separated);
-    const auto ha = oracle::hull(gjk_test::world(a, in.xf_a));
-    const auto hb = oracle::hull(gjk_test::world(b, in.xf_b));
-    const long double scale = 0x1.00008p+55L + 0x1.0cp+49L; // |translation| + |local point|
+    const auto ha = oracle::hull(gjk_test::world(k.a, k.xa));
+    const auto hb = oracle::hull(gjk_test::world(k.b, k.xb));
+    const long double scale = std::fabs((long double)k.xb.p.x) + std::fabs((long double)k.b[0].y);
     const long double bound = tolerance<float>() * scale;
     EXPECT_LE(oracle::point_distance(ha, 0, {r.point_a.x, r.point_a.y}), bound);
     EXPECT_LE(oracle::point_distance(hb, 0, {r.point_b.x, r.point_b.y}), bound);

@@ -48,6 +48,23 @@ template <class T> struct Case {
     gjk::Transform<T> xa{}, xb{};
 };
 
+/// fuzz/findings/fuzz_kernel-b-witness-through-a-frame (float): A a speck at (3.6e16, 0), B a
+/// point at (-3.6e16, 5.9e14), a scale apart on either side of the origin. B's witness point
+/// computed in A's frame carried twice the scale's round-off (TEST(DistanceFloat,
+/// WitnessOnBFarFromAIsWithinTheBoundOfTheScale)). Its scale: |B's translation| + |B's point|.
+inline Case<float> b_witness_through_a_frame() {
+    Case<float> k;
+    k.a = {{0x1.8c0b2p-127f, 0x1p-99f},
+           {0x1.0101fep-121f, 0x1.0607fep-39f},
+           {0x1.2c01p-133f, 0x1p-117f},
+           {0x1.4p-139f, 0x1.58059p-125f}};
+    k.b = {{0x1.4242p-117f, 0x1.0cp+49f}};
+    k.xa.p = {0x1.00104p+55f, 0x1.000ap-117f};
+    k.xa.q = {0x1.fffffep-1f, 0x1.2d97c8p-12f};
+    k.xb.p = {-0x1.00008p+55f, 0x1.ecp-142f};
+    return k;
+}
+
 /// The library's input for a case (views into the case's points: keep the case alive).
 template <class T> gjk::DistanceInput<T> input_of(const Case<T>& k, bool radii = true) {
     gjk::DistanceInput<T> in;
