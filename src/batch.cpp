@@ -26,6 +26,7 @@ std::size_t batch_count(std::span<const DistanceInput<T>> inputs, std::span<Simp
 
 /// The queries a batch reads ahead of the one it computes: their inputs and the lines their
 /// outputs go to are fetched (`__builtin_prefetch`) while the queries before them are computed.
+/// prefetch_ahead takes spans of the same size (the batch's count).
 /// A batch's inputs are usually met for the first time and stream from memory, faster than
 /// the processor's own prefetcher brought them (docs/performance.md, "Reading ahead").
 constexpr std::size_t kAhead = 32;
@@ -106,7 +107,7 @@ std::size_t lockstep_batch(std::span<const DistanceInput<T>> inputs,
 #endif
     }
     for (std::size_t i = 0; i < count; ++i) {
-        prefetch_ahead<T>(inputs, outputs, i);
+        prefetch_ahead(inputs, outputs, i);
         outputs[i] = distance(inputs[i], caches.empty() ? nullptr : &caches[i]);
     }
     return 0;

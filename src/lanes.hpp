@@ -47,8 +47,9 @@ template <class T, int Bytes> struct Lanes {
     // In: each lane's shapes, as the 16 coordinates of their prepared shapes' Soa8 (x[8] then
     // y[8]), padded as the prepared shapes are: slots past the count repeat vertex 0, which
     // never wins a tie. A in its own frame; B in its own frame, moved into A's frame by the
-    // loop (out: bx[j][k], by[j][k], vertex j of lane k's B as MovedVerticesSupport moves it;
-    // local_bx, local_by: the same vertex in B's own frame, for B's witness point).
+    // loop (out: bx[j][k], by[j][k], vertex j of lane k's B as MovedVerticesSupport moves it).
+    // local_bx, local_by: the same vertex in B's own frame, which the loop keeps here from its
+    // set-up to its conclusion (B's witness point), not an output.
     // B's frame seen from A's: xf_*; A's and B's frames in the world: world_a_*, world_b_*.
     const T* soa_a[N];
     const T* soa_b[N];
