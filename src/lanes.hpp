@@ -58,7 +58,12 @@ template <class T, int Bytes> struct Lanes {
     alignas(Bytes) T xf_c[N], xf_s[N], xf_px[N], xf_py[N];
     alignas(Bytes) T world_a_c[N], world_a_s[N], world_a_px[N], world_a_py[N];
     alignas(Bytes) T world_b_c[N], world_b_s[N], world_b_px[N], world_b_py[N];
-    alignas(Bytes) T centre_ax[N], centre_ay[N], centre_bx[N], centre_by[N]; ///< B's: local
+    // Each lane's shapes' centres in their own frames, for a cold start: copied by
+    // src/lockstep.hpp for a lane without a cache; for a lane whose cache fails its metric
+    // test, read here from where they are (centre_a, centre_b). A warm start does not touch them.
+    alignas(Bytes) T centre_ax[N], centre_ay[N], centre_bx[N], centre_by[N];
+    const Vec2<T>* centre_a[N];
+    const Vec2<T>* centre_b[N];
     alignas(Bytes) T radius_a[N], radius_b[N]; ///< the radii in use (0 without use_radii)
     // Out: the loop's simplex, as LoopSimplex leaves it.
     alignas(Bytes) T w_x[3][N], w_y[3][N];
@@ -199,11 +204,26 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
     // point inside Z, is the first vertex, its direction the last support direction until the
     // loop makes one (a warm start has none).
     const M started = load<M>(lanes.live);
-    const V cbx = load<V>(lanes.centre_bx), cby = load<V>(lanes.centre_by);
-    const V zcx = ((qc * cbx - qs * cby) + tx) - load<V>(lanes.centre_ax);
-    const V zcy = ((qs * cbx + qc * cby) + ty) - load<V>(lanes.centre_ay);
+    const M cold = started & ~warm;
+    V zcx = zero, zcy = zero;
     Support first{M{}, M{}, zero, zero};
-    if (any(started & ~warm)) {
+    if (any(cold)) {
+        // A lane whose cache failed its metric test reads its centres here (src/lockstep.hpp
+        // copied them only for lanes without a cache).
+        const M cache_failed = cold & (cache_count != M{});
+        if (any(cache_failed)) {
+            for (int k = 0; k < N; ++k) {
+                if (cache_failed[k]) {
+                    lanes.centre_ax[k] = lanes.centre_a[k]->x;
+                    lanes.centre_ay[k] = lanes.centre_a[k]->y;
+                    lanes.centre_bx[k] = lanes.centre_b[k]->x;
+                    lanes.centre_by[k] = lanes.centre_b[k]->y;
+                }
+            }
+        }
+        const V cbx = load<V>(lanes.centre_bx), cby = load<V>(lanes.centre_by);
+        zcx = ((qc * cbx - qs * cby) + tx) - load<V>(lanes.centre_ax);
+        zcy = ((qs * cbx + qc * cby) + ty) - load<V>(lanes.centre_ay);
         first = support(-zcx, -zcy);
     }
     V w_x[3], w_y[3], weight[3] = {};

@@ -42,12 +42,12 @@ namespace gjk::detail {
 
 /// Whether distance_batch may run `in` in lockstep: a valid query on two prepared shapes of at
 /// most PreparedShape::kInline vertices (distance()'s MovedVerticesSupport path, with A's support
-/// the eight-point scan).
+/// the eight-point scan). A prepared view's size is its shape's vertex count (its fields are not
+/// changed: gjk/shape.hpp), so the shapes themselves are not read here.
 template <class T> bool lockstep_eligible(const DistanceInput<T>& in) {
     constexpr std::size_t kInline = PreparedShape<T>::kInline;
     return in.a.prepared && in.b.prepared && in.a.points.size() <= kInline &&
-           in.b.points.size() <= kInline && in.a.prepared->count() <= int(kInline) &&
-           validate(in) == InputError::none;
+           in.b.points.size() <= kInline && validate(in) == InputError::none;
 }
 
 /// The vector widths the lockstep loop is compiled for.
@@ -171,8 +171,6 @@ int lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
         const Transform<T> xf = relative(input.xf_a, input.xf_b);
         lanes.xf_c[k] = xf.q.c, lanes.xf_s[k] = xf.q.s, lanes.xf_px[k] = xf.p.x;
         lanes.xf_py[k] = xf.p.y;
-        lanes.centre_ax[k] = a.centre().x, lanes.centre_ay[k] = a.centre().y;
-        lanes.centre_bx[k] = b.centre().x, lanes.centre_by[k] = b.centre().y;
         lanes.world_a_c[k] = input.xf_a.q.c, lanes.world_a_s[k] = input.xf_a.q.s;
         lanes.world_a_px[k] = input.xf_a.p.x, lanes.world_a_py[k] = input.xf_a.p.y;
         lanes.world_b_c[k] = input.xf_b.q.c, lanes.world_b_s[k] = input.xf_b.q.s;
@@ -189,6 +187,14 @@ int lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
             lanes.cache_b[i][k] = i < cached ? c->index_b[i] : 0;
         }
         lanes.cache_metric[k] = cached > 1 ? c->metric : T(0);
+        // The centres, for a cold start's first support: copied for a lane without a cache;
+        // the loop reads them for a lane whose cache fails, and a warm start leaves their
+        // cache line alone.
+        if (cached == 0) {
+            lanes.centre_ax[k] = a.centre().x, lanes.centre_ay[k] = a.centre().y;
+            lanes.centre_bx[k] = b.centre().x, lanes.centre_by[k] = b.centre().y;
+        }
+        lanes.centre_a[k] = &a.centre(), lanes.centre_b[k] = &b.centre();
         lanes.live[k] = k < count ? -1 : 0;
     }
 

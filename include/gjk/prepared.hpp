@@ -233,7 +233,7 @@ template <class T> class PreparedShape {
     T radius() const { return radius_; }
     /// The mean of the hull's vertices: a point inside the shape, where GJK starts its search
     /// (detail::start in gjk/distance.hpp).
-    Vec2<T> centre() const { return centre_; }
+    const Vec2<T>& centre() const { return centre_; }
     /// Number of hull vertices.
     int count() const { return count_; }
     /// The index in make()'s input of hull vertex i.
@@ -365,7 +365,14 @@ template <class T> class PreparedShape {
     static constexpr std::size_t kBucketsPerEdge = 2;
     static constexpr std::size_t kMaxBuckets = std::size_t(1) << 16;
 
-    detail::Soa8<T> soa_{}; // the vertices again, as coordinate arrays, for up to kInline
+    // The vertices again, as coordinate arrays, for up to kInline. In float they are one cache
+    // line (64 bytes) and start one, so that a query reads them from one line instead of two,
+    // and the lanes of distance_batch load them as one aligned 64-byte row; a warm-started
+    // query in lanes reads nothing else of the shape (docs/performance.md, "The prepared
+    // shape's cache line").
+    static constexpr std::size_t kSoaAlignment =
+        sizeof(detail::Soa8<T>) == 64 ? 64 : alignof(detail::Soa8<T>);
+    alignas(kSoaAlignment) detail::Soa8<T> soa_{};
     Vec2<T> inline_vertices_[kInline]{};
     int inline_source_[kInline]{};
     int count_{0};
