@@ -145,15 +145,12 @@ template <class T> Calibration calibrate(bool warm) {
     return found;
 }
 
-/// What the trials (lane_width_trial) have measured for one scalar type's batches, cold or
-/// warm: the running mean of log(lanes' time / one by one's time), and the choice it gives
-/// (-1 until the first trial: the calibration's).
+/// The trials (lane_width_trial) of one scalar type's batches, cold or warm: their record and
+/// the choice it gives (-1 until the first trial: the calibration's).
 struct Trials {
     std::mutex mutex;
     std::atomic<int> chosen{-1};
-    double log_ratio = 0;
-    int trials = 0;
-    std::uint64_t batches = 0; ///< batches large enough for a trial, so far
+    TrialRecord record;
 };
 
 template <class T> Trials& trials(bool warm) {
@@ -184,13 +181,13 @@ std::size_t lane_width_trial(std::span<const DistanceInput<T>> inputs,
     Trials& t = trials<T>(warm);
     const LaneWidth lanes = calibration<T>(warm).fastest_lanes;
     constexpr std::size_t tried = 2 * kTrialQueries;
-    std::uint64_t batch = 0;
+    bool one_by_one_first = true;
     {
         const std::lock_guard<std::mutex> lock(t.mutex);
-        batch = t.batches++;
-    }
-    if (!(batch < kLearningBatches || batch % kRecheckEvery == 0)) {
-        return 0;
+        if (!t.record.next_batch_due()) {
+            return 0;
+        }
+        one_by_one_first = t.record.begin_one_by_one_first();
     }
     // The outputs' pages written once first: a page's first write faults, which would add
     // to whichever run met it.
@@ -199,7 +196,8 @@ std::size_t lane_width_trial(std::span<const DistanceInput<T>> inputs,
     // first alternating from trial to trial.
     double took[2] = {0, 0}; // one by one, lanes
     for (std::size_t turn = 0; turn < 2; ++turn) {
-        const std::size_t c = (turn + batch) % 2, begin = turn * kTrialQueries;
+        const std::size_t c = (turn + (one_by_one_first ? 0 : 1)) % 2;
+        const std::size_t begin = turn * kTrialQueries;
         const auto start = std::chrono::steady_clock::now();
         lockstep_batch<T>(inputs.subspan(begin, kTrialQueries),
                           caches.empty() ? caches : caches.subspan(begin, kTrialQueries),
@@ -213,15 +211,10 @@ std::size_t lane_width_trial(std::span<const DistanceInput<T>> inputs,
     // docs/performance.md, "Lane widths") do not decide alone; a margin, so that two ways
     // within the runs' spread do not take turns.
     const std::lock_guard<std::mutex> lock(t.mutex);
-    const double sample = std::log(took[1] / took[0]);
-    t.log_ratio = t.trials == 0 ? sample : t.log_ratio + kTrialWeight * (sample - t.log_ratio);
-    ++t.trials;
     const int current = t.chosen.load(std::memory_order_relaxed);
     const LaneWidth was = current >= 0 ? LaneWidth(current) : calibration<T>(warm).fastest;
-    const LaneWidth now = t.log_ratio < -kTrialMargin  ? lanes
-                          : t.log_ratio > kTrialMargin ? LaneWidth::none
-                                                       : was;
-    t.chosen.store(int(now), std::memory_order_relaxed);
+    t.chosen.store(int(t.record.add(std::log(took[1] / took[0]), was, lanes)),
+                   std::memory_order_relaxed);
     return tried;
 }
 

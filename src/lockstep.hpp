@@ -78,13 +78,52 @@ inline constexpr std::size_t kTrialQueries = 512;
 /// (python/src/batch.cpp) are never all trial.
 inline constexpr std::size_t kSmallestTriedBatch = 4 * kTrialQueries;
 /// Trials are run on each of the first kLearningBatches batches of a scalar type large enough
-/// (cold and warm apart), and then on every kRecheckEvery-th.
+/// (cold and warm apart), on each of the kLearningBatches after a trial that changed the
+/// choice, and on every kRecheckEvery-th.
 inline constexpr std::uint64_t kLearningBatches = 8;
 inline constexpr std::uint64_t kRecheckEvery = 32;
 /// The weight of a trial in the running mean, and how far from even (as a logarithm of the
 /// ratio of times) the mean must be for best_lane_width to change its choice.
 inline constexpr double kTrialWeight = 0.25;
 inline constexpr double kTrialMargin = 0.03;
+
+/// What the trials of one scalar type's batches, cold or warm, have measured, and what they
+/// decide, apart from the clock (lane_width_trial keeps one under a lock; tests drive one with
+/// made-up samples).
+struct TrialRecord {
+    double log_ratio = 0;      ///< running mean of log(lanes' time / one by one's time)
+    int trials = 0;            ///< samples added
+    std::uint64_t batches = 0; ///< batches large enough for a trial, so far
+    std::uint64_t learning_until = kLearningBatches; ///< every batch below this one is tried
+    std::uint64_t begun = 0;                         ///< trials begun
+
+    /// Counts a batch large enough for a trial; true when it is due for one: one of the
+    /// learning batches (the first ones, or those after a change of choice) or every
+    /// kRecheckEvery-th.
+    bool next_batch_due() {
+        const std::uint64_t batch = batches++;
+        return batch < learning_until || batch % kRecheckEvery == 0;
+    }
+    /// Begins a trial; true when one by one goes first in it. It alternates from trial to
+    /// trial (not by the batch's number: every recheck's number is even).
+    bool begin_one_by_one_first() { return begun++ % 2 == 0; }
+    /// Adds a sample, log(lanes' time / one by one's time), of the trial of the last batch
+    /// counted, to the running mean, and returns the choice between `lanes` and one by one:
+    /// the one the mean says is faster by kTrialMargin, else `was`. A change of choice makes
+    /// the next kLearningBatches batches learning ones, so that a change the next trials refute
+    /// is undone at once, not a recheck at a time.
+    LaneWidth add(double sample, LaneWidth was, LaneWidth lanes) {
+        log_ratio = trials == 0 ? sample : log_ratio + kTrialWeight * (sample - log_ratio);
+        ++trials;
+        const LaneWidth now = log_ratio < -kTrialMargin  ? lanes
+                              : log_ratio > kTrialMargin ? LaneWidth::none
+                                                         : was;
+        if (now != was) {
+            learning_until = batches + kLearningBatches;
+        }
+        return now;
+    }
+};
 
 /// A trial, when this batch is due for one: computes the batch's first kTrialQueries queries
 /// one by one and the next kTrialQueries with the lanes the calibration found fastest (which

@@ -323,6 +323,56 @@ TYPED_TEST(Batch, TheWidthTrialsOnTheCallersQueriesKeepEveryAnswerAndCache) {
     }
 }
 
+// Which way goes first in a trial alternates from trial to trial. It was the batch number's
+// parity, and every recheck's number (a multiple of kRecheckEvery) is even: once learnt, one by
+// one always went first, and the warm double rechecks read 0.2-0.3 where the learning trials had
+// read about 0.1 (Intel Xeon VM; docs/performance.md, "Lane widths").
+TEST(LaneWidthTrials, RechecksAlternateWhichWayGoesFirst) {
+    using gjk::detail::LaneWidth;
+    gjk::detail::TrialRecord record;
+    int firsts[2] = {0, 0}; // rechecks with lanes first, with one by one first
+    for (std::uint64_t batch = 0; batch < 12 * gjk::detail::kRecheckEvery; ++batch) {
+        if (!record.next_batch_due()) {
+            continue;
+        }
+        const bool one_by_one_first = record.begin_one_by_one_first();
+        if (batch >= gjk::detail::kLearningBatches) {
+            ++firsts[one_by_one_first];
+        }
+        // Steady samples: one by one faster, the choice never changes.
+        ASSERT_EQ(record.add(0.1, LaneWidth::none, LaneWidth::bytes64), LaneWidth::none);
+    }
+    EXPECT_GE(firsts[0], 5);
+    EXPECT_GE(firsts[1], 5);
+}
+
+// A change of choice is checked on the next batches, not a recheck at a time. A warm double
+// batch whose learning trials ended with a few disturbed ones (lanes looking 30% faster) chose
+// the lanes, and kept them for a hundred batches and more, 84 ns a query instead of 75, until
+// rechecks every kRecheckEvery batches brought the mean back (Intel Xeon VM).
+TEST(LaneWidthTrials, AChangeOfChoiceIsCheckedOnTheNextBatches) {
+    using gjk::detail::LaneWidth;
+    gjk::detail::TrialRecord record;
+    LaneWidth chosen = LaneWidth::none; // the calibration's
+    std::uint64_t last_with_lanes = 0;
+    bool chose_lanes = false;
+    for (std::uint64_t batch = 0; batch < 8 * gjk::detail::kRecheckEvery; ++batch) {
+        if (chosen == LaneWidth::bytes64) {
+            last_with_lanes = batch, chose_lanes = true;
+        }
+        if (!record.next_batch_due()) {
+            continue;
+        }
+        record.begin_one_by_one_first();
+        // One by one is faster, except in three disturbed trials at the end of the learning.
+        const bool disturbed = batch >= 5 && batch < gjk::detail::kLearningBatches;
+        chosen = record.add(disturbed ? -0.3 : 0.1, chosen, LaneWidth::bytes64);
+    }
+    ASSERT_TRUE(chose_lanes) << "the disturbed trials did not change the choice: nothing checked";
+    EXPECT_LT(last_with_lanes, 2 * gjk::detail::kLearningBatches);
+    EXPECT_EQ(chosen, LaneWidth::none);
+}
+
 // The rare paths a lane hands back to distance(), each taken (lockstep_batch counts the lanes
 // handed over): a direction below sqrt(min), which resolvable() scales up (two points 5 * 2^-145
 // apart, as in TYPED_TEST(Distance, SubnormalCoordinatesGiveExactOrOracleAnswers)), and a
