@@ -365,14 +365,12 @@ template <class T> class PreparedShape {
     static constexpr std::size_t kBucketsPerEdge = 2;
     static constexpr std::size_t kMaxBuckets = std::size_t(1) << 16;
 
-    // The vertices again, as coordinate arrays, for up to kInline. In float they are one cache
-    // line (64 bytes) and start one, so that a query reads them from one line instead of two,
-    // and the lanes of distance_batch load them as one aligned 64-byte row; a warm-started
-    // query in lanes reads nothing else of the shape (docs/performance.md, "The prepared
-    // shape's cache line").
-    static constexpr std::size_t kSoaAlignment =
-        sizeof(detail::Soa8<T>) == 64 ? 64 : alignof(detail::Soa8<T>);
-    alignas(kSoaAlignment) detail::Soa8<T> soa_{};
+    // The vertices again, as coordinate arrays, for up to kInline. They start a cache line (64
+    // bytes): in float they are that one line, in double two, so that a query reads no more
+    // lines than they fill, and the lanes of distance_batch load them as aligned 64-byte rows;
+    // a warm-started query in lanes reads nothing else of the shape (docs/performance.md, "The
+    // prepared shape's cache line").
+    alignas(64) detail::Soa8<T> soa_{};
     Vec2<T> inline_vertices_[kInline]{};
     int inline_source_[kInline]{};
     int count_{0};
