@@ -192,17 +192,22 @@ std::size_t lane_width_trial(std::span<const DistanceInput<T>> inputs,
     // The outputs' pages written once first: a page's first write faults, which would add
     // to whichever run met it.
     std::fill(outputs.begin(), outputs.begin() + std::ptrdiff_t(tried), DistanceOutput<T>{});
-    // One run of each, the first queries with one and the next with the other, which goes
-    // first alternating from trial to trial.
-    double took[2] = {0, 0}; // one by one, lanes
-    for (std::size_t turn = 0; turn < 2; ++turn) {
-        const std::size_t c = (turn + (one_by_one_first ? 0 : 1)) % 2;
-        const std::size_t begin = turn * kTrialQueries;
+    // Each way runs kTrialRuns times on kTrialQueries / kTrialRuns queries, the ways taking
+    // turns (which goes first alternating from trial to trial), and each way's fastest run
+    // counts: the least disturbed, as in the calibration, so that an interruption of one run
+    // does not decide a trial (docs/performance.md, "Lane widths").
+    constexpr std::size_t kRunQueries = kTrialQueries / kTrialRuns;
+    double took[2] = {1e300, 1e300}; // one by one, lanes
+    for (std::size_t run = 0; run < 2 * kTrialRuns; ++run) {
+        const std::size_t c = (run + (one_by_one_first ? 0 : 1)) % 2;
+        const std::size_t begin = run * kRunQueries;
         const auto start = std::chrono::steady_clock::now();
-        lockstep_batch<T>(inputs.subspan(begin, kTrialQueries),
-                          caches.empty() ? caches : caches.subspan(begin, kTrialQueries),
-                          outputs.subspan(begin, kTrialQueries), c == 0 ? LaneWidth::none : lanes);
-        took[c] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        lockstep_batch<T>(inputs.subspan(begin, kRunQueries),
+                          caches.empty() ? caches : caches.subspan(begin, kRunQueries),
+                          outputs.subspan(begin, kRunQueries), c == 0 ? LaneWidth::none : lanes);
+        const double time =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        took[c] = std::min(took[c], time);
     }
     if (!(took[0] > 0 && took[1] > 0)) {
         return tried; // a clock too coarse to tell: no sample

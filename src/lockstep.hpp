@@ -71,8 +71,9 @@ template <class T> LaneWidth best_lane_width(bool warm = false);
 extern template LaneWidth best_lane_width<float>(bool);
 extern template LaneWidth best_lane_width<double>(bool);
 
-/// The queries of each run of a trial (lane_width_trial).
+/// The queries each way computes in a trial (lane_width_trial), in kTrialRuns runs.
 inline constexpr std::size_t kTrialQueries = 512;
+inline constexpr std::size_t kTrialRuns = 4;
 /// The fewest queries a batch needs for a trial: a trial is at most half of its batch, so the
 /// slower way's share stays small, and gjk.distance_batch's blocks of 1024 rows
 /// (python/src/batch.cpp) are never all trial.
@@ -125,11 +126,11 @@ struct TrialRecord {
     }
 };
 
-/// A trial, when this batch is due for one: computes the batch's first kTrialQueries queries
-/// one by one and the next kTrialQueries with the lanes the calibration found fastest (which
-/// goes first alternates from trial to trial), times each, and adds the logarithm of the
-/// ratio of their times to a running mean; best_lane_width then takes the lanes when the mean
-/// says they are faster by the margin, one by one when it says they are slower by it, and
+/// A trial, when this batch is due for one: computes the batch's first 2 kTrialQueries queries
+/// in 2 kTrialRuns runs, by turns one by one and with the lanes the calibration found fastest
+/// (which goes first alternates from trial to trial), times each, and adds the logarithm of the
+/// ratio of the two ways' fastest runs to a running mean; best_lane_width then takes the lanes when
+/// the mean says they are faster by the margin, one by one when it says they are slower by it, and
 /// otherwise keeps its choice. Returns how many queries it computed (their outputs and caches
 /// are distance()'s, as any width's): 0 when the batch is not due or has fewer than
 /// kSmallestTriedBatch queries.
