@@ -325,8 +325,8 @@ TYPED_TEST(Batch, TheWidthTrialsOnTheCallersQueriesKeepEveryAnswerAndCache) {
 
 // Which way goes first in a trial alternates from trial to trial. It was the batch number's
 // parity, and every recheck's number (a multiple of kRecheckEvery) is even: once learnt, one by
-// one always went first, and the warm double rechecks read 0.2-0.3 where the learning trials had
-// read about 0.1 (Intel Xeon VM; docs/performance.md, "Lane widths").
+// one always went first, and the rechecks read a ratio other than the learning trials' had
+// (docs/performance.md, "Lane widths").
 TEST(LaneWidthTrials, RechecksAlternateWhichWayGoesFirst) {
     using gjk::detail::LaneWidth;
     gjk::detail::TrialRecord record;
@@ -346,10 +346,10 @@ TEST(LaneWidthTrials, RechecksAlternateWhichWayGoesFirst) {
     EXPECT_GE(firsts[1], 5);
 }
 
-// A change of choice is checked on the next batches, not a recheck at a time. A warm double
-// batch whose learning trials ended with a few disturbed ones (lanes looking 30% faster) chose
-// the lanes, and kept them for a hundred batches and more, 84 ns a query instead of 75, until
-// rechecks every kRecheckEvery batches brought the mean back (Intel Xeon VM).
+// A change of choice is checked on the next batches, not a recheck at a time. Warm double
+// batches whose learning trials ended with a few disturbed ones (the lanes looking faster)
+// chose the slower lanes and kept them for a hundred batches and more, until rechecks every
+// kRecheckEvery batches brought the mean back (docs/performance.md, "Lane widths").
 TEST(LaneWidthTrials, AChangeOfChoiceIsCheckedOnTheNextBatches) {
     using gjk::detail::LaneWidth;
     gjk::detail::TrialRecord record;
