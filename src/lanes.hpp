@@ -60,7 +60,9 @@ template <class T, int Bytes> struct Lanes {
     alignas(Bytes) T world_b_c[N], world_b_s[N], world_b_px[N], world_b_py[N];
     // Each lane's shapes' centres in their own frames, for a cold start: copied by
     // src/lockstep.hpp for a lane without a cache; for a lane whose cache fails its metric
-    // test, read here from where they are (centre_a, centre_b). A warm start does not touch them.
+    // test, read here from where they are (centre_a, centre_b). A warm start does not touch them:
+    // its lane of the arrays holds an earlier group's centres (or zeros), finite, whose support
+    // the loop computes with the cold lanes' and does not use.
     alignas(Bytes) T centre_ax[N], centre_ay[N], centre_bx[N], centre_by[N];
     const Vec2<T>* centre_a[N];
     const Vec2<T>* centre_b[N];

@@ -203,8 +203,9 @@ int lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
     constexpr int N = Lanes<T, Bytes>::N;
     static_assert(offsetof(Soa8<T>, y) == 8 * sizeof(T), "the lanes read x[8], y[8] as one row");
 
-    // Each lane's shapes, B's frame seen from A's (relative(), as distance()), and
-    // the shapes' centres. Unused lanes copy lane 0 and do not run.
+    // Each lane's shapes, B's frame seen from A's (relative(), as distance()), and where the
+    // shapes' centres are (their values too, for a lane without a cache). Unused lanes copy
+    // lane 0 and do not run.
     for (int k = 0; k < N; ++k) {
         const DistanceInput<T>& input = *in[k < count ? k : 0];
         const PreparedShape<T>& a = *input.a.prepared;
