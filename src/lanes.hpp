@@ -317,20 +317,21 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
             tri_region = select((uBC <= zero) & (vCA <= zero), C, tri_region);
             tri_region = select((uAB <= zero) & (vBC <= zero), B, tri_region);
             tri_region = select((vAB <= zero) & (uCA <= zero), A, tri_region);
-            // triangle_weights: the quotients of the region's own coordinates.
-            const V sBC = uBC + vBC, sCA = uCA + vCA, sABC = uABC + vABC + wABC;
-            const V tri_u = select(tri_region == A, one,
-                                   select(tri_region == AB, uAB_AB,
-                                          select(tri_region == CA, vCA / sCA,
-                                                 select(tri_region == ABC, uABC / sABC, zero))));
-            const V tri_v = select(tri_region == B, one,
-                                   select(tri_region == AB, vAB_AB,
-                                          select(tri_region == BC, uBC / sBC,
-                                                 select(tri_region == ABC, vABC / sABC, zero))));
-            const V tri_w = select(tri_region == C, one,
-                                   select(tri_region == BC, vBC / sBC,
-                                          select(tri_region == CA, uCA / sCA,
-                                                 select(tri_region == ABC, wABC / sABC, zero))));
+            // triangle_weights: the quotients of the region's own coordinates over their sum. AB's
+            // are the segment's above; for BC, CA and ABC, whose weights share their region's
+            // sum, each lane picks its region's coordinates and sum and divides once per weight
+            // (the same quotients, to the bit), not every region's and picks afterwards.
+            const M in_BC = tri_region == BC, in_CA = tri_region == CA, in_ABC = tri_region == ABC;
+            const V sum = select(in_BC, uBC + vBC,
+                                 select(in_CA, uCA + vCA, select(in_ABC, uABC + vABC + wABC, one)));
+            const V u_over = select(in_CA, vCA, select(in_ABC, uABC, zero));
+            const V v_over = select(in_BC, uBC, select(in_ABC, vABC, zero));
+            const V w_over = select(in_BC, vBC, select(in_CA, uCA, select(in_ABC, wABC, zero)));
+            const V tri_u =
+                select(tri_region == A, one, select(tri_region == AB, uAB_AB, u_over / sum));
+            const V tri_v =
+                select(tri_region == B, one, select(tri_region == AB, vAB_AB, v_over / sum));
+            const V tri_w = select(tri_region == C, one, w_over / sum);
             u = select(is_triangle, tri_u, u), v = select(is_triangle, tri_v, v);
             w = select(is_triangle, tri_w, w);
             region = select(is_triangle, tri_region, region);
