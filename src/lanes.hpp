@@ -166,12 +166,14 @@ template <class T, int Bytes> void lockstep_loop(Lanes<T, Bytes>& lanes) {
         return Support{sa, sb, pbx - pax, pby - pay};
     };
 
-    auto vertex_of = [](const V(&xs)[8], M index) { // xs[index], lane by lane
-        V r = xs[0];
-        for (int j = 1; j < 8; ++j) {
-            r = select(index == splat<M>(Int(j)), xs[j], r);
-        }
-        return r;
+    // xs[index], lane by lane, for an index in [0, 8): its three bits pick one of two, one of
+    // four, one of eight.
+    auto vertex_of = [](const V(&xs)[8], M index) {
+        auto bit = [&](int b) { return (index & splat<M>(Int(b))) != M{}; };
+        const M bit0 = bit(1), bit1 = bit(2), bit2 = bit(4);
+        const V x01 = select(bit0, xs[1], xs[0]), x23 = select(bit0, xs[3], xs[2]);
+        const V x45 = select(bit0, xs[5], xs[4]), x67 = select(bit0, xs[7], xs[6]);
+        return select(bit2, select(bit1, x67, x45), select(bit1, x23, x01));
     };
 
     // start() with a cache: read_cache() - its vertices, unless the simplex's metric (an edge's
