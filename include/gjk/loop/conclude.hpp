@@ -175,7 +175,10 @@ conclude(const DistanceInput<T>& input, const Support& z, const OwnSupport& own_
         // The normal from A to B is the closest point's direction; for an edge, the exact
         // edge normal (the negated search direction) is more accurate than P's round-off.
         if constexpr (Policy::radii_and_normal) {
-            normal = r.direction == Vec2<T>{} ? normalized(r.closest) : normalized(-r.direction);
+            // The vector picked first, then one normalized(): not one inlined copy of it per
+            // side of a branch on the ending (docs/performance.md, "The guarantees by group").
+            const Vec2<T> along = r.direction == Vec2<T>{} ? r.closest : -r.direction;
+            normal = normalized(along);
         }
     }
 
