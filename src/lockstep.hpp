@@ -186,8 +186,7 @@ bool lockstep_readable(const SimplexCache<T>& cache, const DistanceInput<T>& in)
     }
     const int count_a = int(in.a.points.size()), count_b = int(in.b.points.size());
     for (int i = 0; i < cache.count; ++i) {
-        if (cache.index_a[i] < 0 || cache.index_a[i] >= count_a || cache.index_b[i] < 0 ||
-            cache.index_b[i] >= count_b) {
+        if (!cached_pair_in_range(cache, i, count_a, count_b)) {
             return false;
         }
     }

@@ -26,6 +26,15 @@ template <class T> T metric(const LoopSimplex<T>& s) {
     }
 }
 
+/// Whether the cache's index pair i names a vertex of A (0 to count_a - 1) and one of B (0 to
+/// count_b - 1): read_cache() checks it before it reads the vertex, and the lanes of
+/// distance_batch before they take a cache (lockstep_readable in src/lockstep.hpp).
+template <class T>
+bool cached_pair_in_range(const SimplexCache<T>& cache, int i, int count_a, int count_b) {
+    return cache.index_a[i] >= 0 && cache.index_a[i] < count_a && cache.index_b[i] >= 0 &&
+           cache.index_b[i] < count_b;
+}
+
 /// Rebuilds the cached simplex, or returns false when the cache cannot be used: indices out
 /// of range for these shapes, or a simplex whose metric changed by more than a factor 2 (the
 /// shapes moved too much for it to help) or that collapsed or flipped. Without the policy's
@@ -43,8 +52,7 @@ bool read_cache(const SimplexCache<T>& cache, const Support& z, LoopSimplex<T>& 
     }
     const int count_a = z.a.count(), count_b = z.b.count();
     for (int i = 0; i < cache.count; ++i) {
-        if (cache.index_a[i] < 0 || cache.index_a[i] >= count_a || cache.index_b[i] < 0 ||
-            cache.index_b[i] >= count_b) {
+        if (!cached_pair_in_range(cache, i, count_a, count_b)) {
             return false;
         }
         s.push(z.vertex(cache.index_a[i], cache.index_b[i]));
