@@ -134,13 +134,24 @@ template <class T> struct Poses {
     }
 };
 
+/// A thread's buffers for its blocks, made once and reused block after block. Made anew for
+/// each block, the inputs and outputs (192 bytes a row in double, more than malloc's mmap
+/// threshold for a block) were mapped, zeroed and unmapped every 1,024 rows.
+template <class T> struct BlockBuffers {
+    std::vector<PreparedShape<T>> block_a, block_b; ///< the block's shapes, when not kept
+    std::vector<DistanceInput<T>> inputs;   ///< fields other than a, b, xf_a, xf_b: defaults
+    std::vector<DistanceOutput<T>> outputs; ///< distance_batch writes each one whole
+};
+
 template <class T>
 void answer_block(const Side& a, const Side& b, const Poses<T>& pose_a, const Poses<T>& pose_b,
                   std::size_t first, std::size_t last, const std::vector<PreparedShape<T>>* kept_a,
                   const std::vector<PreparedShape<T>>* kept_b, bool with_penetration,
-                  const Outputs& out) {
+                  const Outputs& out, BlockBuffers<T>& buffers) {
     const std::size_t n = last - first;
-    std::vector<PreparedShape<T>> block_a, block_b;
+    std::vector<PreparedShape<T>>& block_a = buffers.block_a;
+    std::vector<PreparedShape<T>>& block_b = buffers.block_b;
+    block_a.clear(), block_b.clear();
     if (a.array && !kept_a) {
         block_a.reserve(n);
         for (std::size_t i = first; i < last; ++i) {
@@ -153,7 +164,8 @@ void answer_block(const Side& a, const Side& b, const Poses<T>& pose_a, const Po
             block_b.push_back(b.array->prepare<T>(i));
         }
     }
-    std::vector<DistanceInput<T>> inputs(n);
+    std::vector<DistanceInput<T>>& inputs = buffers.inputs;
+    inputs.resize(n);
     for (std::size_t k = 0; k < n; ++k) {
         const std::size_t i = first + k;
         DistanceInput<T>& in = inputs[k];
@@ -162,7 +174,8 @@ void answer_block(const Side& a, const Side& b, const Poses<T>& pose_a, const Po
         in.xf_a = pose_a.at(i);
         in.xf_b = pose_b.at(i);
     }
-    std::vector<DistanceOutput<T>> outputs(n);
+    std::vector<DistanceOutput<T>>& outputs = buffers.outputs;
+    outputs.resize(n);
     distance_batch<T>(inputs, outputs, 1);
     for (std::size_t k = 0; k < n; ++k) {
         const std::size_t i = first + k;
@@ -208,10 +221,11 @@ void answer_rows(const Side& a, const Side& b, const py::array_t<double>& pose_a
     const std::vector<PreparedShape<T>>* kept_b = b.array ? b.array->kept<T>(threads) : nullptr;
     const std::size_t blocks = (rows + kBlockRows - 1) / kBlockRows;
     parallel_chunks(blocks, threads, [&](std::size_t begin, std::size_t end) {
+        BlockBuffers<T> buffers;
         for (std::size_t k = begin; k < end; ++k) {
             answer_block<T>(a, b, poses_a, poses_b, k * kBlockRows,
                             std::min(rows, (k + 1) * kBlockRows), kept_a, kept_b,
-                            out.penetration != nullptr, out);
+                            out.penetration != nullptr, out, buffers);
         }
     });
 }
