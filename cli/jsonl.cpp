@@ -192,9 +192,14 @@ class FieldTracker : public nlohmann::json_sax<json> {
         for (std::size_t i = 0; i < depth; ++i) {
             const Frame& f = frames_[i];
             if (f.array) {
-                p += "[" + std::to_string(f.index) + "]";
+                p += '[';
+                p += std::to_string(f.index);
+                p += ']';
             } else {
-                p += (p.empty() ? "" : ".") + f.key;
+                if (!p.empty()) {
+                    p += '.';
+                }
+                p += f.key;
             }
         }
         return p;

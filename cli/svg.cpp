@@ -241,7 +241,10 @@ void circle(std::string& s, V c, double r, const std::string& style) {
 void polygon(std::string& s, const std::vector<V>& px, const std::string& style) {
     s += "<polygon points=\"";
     for (std::size_t i = 0; i < px.size(); ++i) {
-        s += (i ? " " : "") + pt(px[i]);
+        if (i) {
+            s += ' ';
+        }
+        s += pt(px[i]);
     }
     s += "\" " + style + "/>\n";
 }
