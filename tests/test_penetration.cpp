@@ -2,9 +2,13 @@
 // witness points and the signed distance.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <map>
+#include <random>
+#include <span>
 #include <string>
 
 #include "gjk/gjk.hpp"
@@ -524,4 +528,76 @@ TEST(PenetrationFloat, NearTheRangeMatchesTheExactDepth) {
     const long double exact = 7.8660114171110588306e16L;
     EXPECT_EQ(r.status, Status::overlapping);
     EXPECT_NEAR((long double)r.depth, exact, tolerance<float>() * 0x1.f0700ep+59L);
+}
+
+// --- EPA's polygon (gjk/epa/polytope.hpp) ---------------------------------------------------
+
+// The polygon measures an edge once, when it is made, and an insertion re-measures only the two
+// edges through the new point. So after every insertion - and the dropping of the neighbours it
+// makes reflex - each kept measurement must equal, to the bit, the edge measured afresh from
+// its two ends as they are now, and the closest edge must be the one a fresh scan finds. 60
+// points at random angles are inserted into a triangle around the origin, each after the edge
+// whose angular range holds it (as EPA inserts a support beyond its edge): the first 40 near a
+// circle of radius 3, so that the polygon outgrows the buffer inside the object
+// (kInlinePoints), then 20 at radii 1..4, whose insertions drop reflex neighbours.
+TYPED_TEST(Penetration, PolytopeKeepsEveryEdgesMeasurementAsItsEndsGiveIt) {
+    using T = TypeParam;
+    using M = gjk::MinkowskiPoint<T>;
+    using gjk::detail::measure_edge;
+    using gjk::detail::PolytopeEdge;
+    std::mt19937 rng(2026);
+    std::uniform_real_distribution<double> angle(0, 2 * M_PI), near_circle(2.95, 3), radius(1, 4);
+    auto point = [](double a, double r, int id) {
+        M m;
+        m.w = {T(r * std::cos(a)), T(r * std::sin(a))};
+        m.index_a = id;
+        return m;
+    };
+    const M triangle[3] = {point(0, 1, 0), point(2 * M_PI / 3, 1, 1), point(4 * M_PI / 3, 1, 2)};
+    gjk::detail::Polytope<T> polytope{std::span<const M>(triangle, 3)};
+    auto same = [](const PolytopeEdge<T>& p, const PolytopeEdge<T>& q) {
+        return std::memcmp(&p.m, &q.m, sizeof p.m) == 0 &&
+               std::memcmp(&p.d, &q.d, sizeof p.d) == 0 &&
+               std::memcmp(&p.key, &q.key, sizeof p.key) == 0 &&
+               std::memcmp(&p.u, &q.u, sizeof p.u) == 0 && p.on_edge == q.on_edge;
+    };
+    std::size_t largest = 0, dropped = 0;
+    for (int id = 3; id < 63; ++id) {
+        const M w = point(angle(rng), id < 43 ? near_circle(rng) : radius(rng), id);
+        const auto& v = polytope.vertices;
+        const std::size_t n = v.size();
+        // The edge whose wedge from the origin holds w: w lies left of (0, v_i), right of (0, v_j).
+        int after = -1;
+        for (std::size_t i = 0; i < n; ++i) {
+            const Vec2<T> p = v[i].w, q = v[(i + 1) % n].w;
+            if (gjk::cross(p, w.w) >= T(0) && gjk::cross(w.w, q) > T(0)) {
+                after = static_cast<int>(i);
+            }
+        }
+        ASSERT_GE(after, 0) << "point " << id;
+        // Only a point beyond the edge's line is a support EPA would insert.
+        const PolytopeEdge<T> edge = polytope.edges[static_cast<std::size_t>(after)];
+        if (!(gjk::dot(edge.m, w.w) > edge.d)) {
+            continue;
+        }
+        polytope.insert(after, w);
+        dropped += n + 1 - v.size();
+        largest = std::max(largest, v.size());
+        ASSERT_EQ(polytope.edges.size(), v.size());
+        PolytopeEdge<T> fresh_best;
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            const Vec2<T> p = v[i].w, q = v[(i + 1) % v.size()].w, r = v[(i + 2) % v.size()].w;
+            ASSERT_GT(gjk::cross(q - p, r - q), T(0)) << "reflex at " << i << " after " << id;
+            const PolytopeEdge<T> fresh = measure_edge(p, q);
+            ASSERT_TRUE(same(polytope.edges[i], fresh)) << "edge " << i << " after point " << id;
+            if (fresh.key < fresh_best.key) {
+                fresh_best = fresh;
+                fresh_best.i = static_cast<int>(i);
+            }
+        }
+        const PolytopeEdge<T> best = polytope.closest_edge();
+        ASSERT_EQ(best.i, fresh_best.i) << "after point " << id;
+    }
+    EXPECT_GT(largest, gjk::detail::Polytope<T>::kInlinePoints);
+    EXPECT_GT(dropped, 0u);
 }

@@ -51,8 +51,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
 #include <type_traits>
-#include <vector>
 
 #include "gjk/distance.hpp"
 #include "gjk/epa/polytope.hpp"
@@ -162,13 +162,14 @@ EpaResult<T> epa(const Support& z, const MinkowskiPoint<T>* seed, int seed_count
         return out;
     };
 
-    Polytope<T> polytope;
+    M start[4]; // the first polygon, counter-clockwise
+    int start_count = 0;
     if (seed_count == 3) {
         const T area2 = cross(seed[1].w - seed[0].w, seed[2].w - seed[0].w);
         if (area2 > T(0)) {
-            polytope.vertices = {seed[0], seed[1], seed[2]};
+            start[0] = seed[0], start[1] = seed[1], start[2] = seed[2];
         } else if (area2 < T(0)) {
-            polytope.vertices = {seed[0], seed[2], seed[1]};
+            start[0] = seed[0], start[1] = seed[2], start[2] = seed[1];
         } else { // flat: keep the longest edge, which holds the origin
             int best = 0;
             T best_length2 = T(-1);
@@ -179,9 +180,10 @@ EpaResult<T> epa(const Support& z, const MinkowskiPoint<T>* seed, int seed_count
                     best_length2 = l2;
                 }
             }
-            return epa(z, std::vector<M>{seed[best], seed[(best + 1) % 3]}.data(), 2,
-                       max_iterations);
+            const M longest[2] = {seed[best], seed[(best + 1) % 3]};
+            return epa(z, longest, 2, max_iterations);
         }
+        start_count = 3;
     } else {
         M v0 = seed[0], v1 = seed[0];
         if (seed_count == 2 && !(seed[1].w == seed[0].w)) {
@@ -212,9 +214,11 @@ EpaResult<T> epa(const Support& z, const MinkowskiPoint<T>* seed, int seed_count
         if (!(on_line - dot(d, right.w) > slack)) {
             return touching(d, v0, v1);
         }
-        polytope.vertices = {v0, right, v1, left};
-        polytope.drop_reflex_vertices(); // v0 (or v1) need not be extreme in Z
+        start[0] = v0, start[1] = right, start[2] = v1, start[3] = left;
+        start_count = 4;
     }
+    Polytope<T> polytope(std::span<const M>(start, static_cast<std::size_t>(start_count)));
+    polytope.drop_reflex_vertices(); // a quadrilateral's v0 (or v1) need not be extreme in Z
 
     PolytopeEdge<T> edge;
     for (;;) {
