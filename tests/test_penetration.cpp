@@ -538,8 +538,8 @@ TEST(PenetrationFloat, NearTheRangeMatchesTheExactDepth) {
 // its two ends as they are now, and the closest edge must be the one a fresh scan finds. 60
 // points at random angles are inserted into a triangle around the origin, each after the edge
 // whose angular range holds it (as EPA inserts a support beyond its edge): the first 40 near a
-// circle of radius 3, so that the polygon outgrows the buffer inside the object
-// (kInlinePoints), then 20 at radii 1..4, whose insertions drop reflex neighbours.
+// circle of radius 3, so that the polygon grows past the corners it reserves (kReserved), then
+// 20 at radii 1..4, whose insertions drop reflex neighbours.
 TYPED_TEST(Penetration, PolytopeKeepsEveryEdgesMeasurementAsItsEndsGiveIt) {
     using T = TypeParam;
     using M = gjk::MinkowskiPoint<T>;
@@ -564,32 +564,31 @@ TYPED_TEST(Penetration, PolytopeKeepsEveryEdgesMeasurementAsItsEndsGiveIt) {
     std::size_t largest = 0, dropped = 0;
     for (int id = 3; id < 63; ++id) {
         const M w = point(angle(rng), id < 43 ? near_circle(rng) : radius(rng), id);
-        const auto& v = polytope.vertices;
-        const std::size_t n = v.size();
+        const std::size_t n = polytope.size();
+        auto v = [&](std::size_t i) { return polytope.vertex(i % polytope.size()).w; };
         // The edge whose wedge from the origin holds w: w lies left of (0, v_i), right of (0, v_j).
         int after = -1;
         for (std::size_t i = 0; i < n; ++i) {
-            const Vec2<T> p = v[i].w, q = v[(i + 1) % n].w;
-            if (gjk::cross(p, w.w) >= T(0) && gjk::cross(w.w, q) > T(0)) {
+            if (gjk::cross(v(i), w.w) >= T(0) && gjk::cross(w.w, v(i + 1)) > T(0)) {
                 after = static_cast<int>(i);
             }
         }
         ASSERT_GE(after, 0) << "point " << id;
         // Only a point beyond the edge's line is a support EPA would insert.
-        const PolytopeEdge<T> edge = polytope.edges[static_cast<std::size_t>(after)];
+        const PolytopeEdge<T> edge = polytope.corners[static_cast<std::size_t>(after)].edge;
         if (!(gjk::dot(edge.m, w.w) > edge.d)) {
             continue;
         }
         polytope.insert(after, w);
-        dropped += n + 1 - v.size();
-        largest = std::max(largest, v.size());
-        ASSERT_EQ(polytope.edges.size(), v.size());
+        dropped += n + 1 - polytope.size();
+        largest = std::max(largest, polytope.size());
         PolytopeEdge<T> fresh_best;
-        for (std::size_t i = 0; i < v.size(); ++i) {
-            const Vec2<T> p = v[i].w, q = v[(i + 1) % v.size()].w, r = v[(i + 2) % v.size()].w;
+        for (std::size_t i = 0; i < polytope.size(); ++i) {
+            const Vec2<T> p = v(i), q = v(i + 1), r = v(i + 2);
             ASSERT_GT(gjk::cross(q - p, r - q), T(0)) << "reflex at " << i << " after " << id;
             const PolytopeEdge<T> fresh = measure_edge(p, q);
-            ASSERT_TRUE(same(polytope.edges[i], fresh)) << "edge " << i << " after point " << id;
+            ASSERT_TRUE(same(polytope.corners[i].edge, fresh))
+                << "edge " << i << " after point " << id;
             if (fresh.key < fresh_best.key) {
                 fresh_best = fresh;
                 fresh_best.i = static_cast<int>(i);
@@ -598,6 +597,6 @@ TYPED_TEST(Penetration, PolytopeKeepsEveryEdgesMeasurementAsItsEndsGiveIt) {
         const PolytopeEdge<T> best = polytope.closest_edge();
         ASSERT_EQ(best.i, fresh_best.i) << "after point " << id;
     }
-    EXPECT_GT(largest, gjk::detail::Polytope<T>::kInlinePoints);
+    EXPECT_GT(largest, gjk::detail::Polytope<T>::kReserved);
     EXPECT_GT(dropped, 0u);
 }

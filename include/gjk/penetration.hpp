@@ -235,7 +235,8 @@ EpaResult<T> epa(const Support& z, const MinkowskiPoint<T>* seed, int seed_count
         const M w = z(edge.m);
         bool repeated = false;
         T largest = extent(w);
-        for (const M& v : polytope.vertices) {
+        for (const PolytopeCorner<T>& corner : polytope.corners) {
+            const M& v = corner.point;
             repeated |= v.index_a == w.index_a && v.index_b == w.index_b;
             largest = std::max(largest, extent(v));
         }
@@ -251,7 +252,7 @@ EpaResult<T> epa(const Support& z, const MinkowskiPoint<T>* seed, int seed_count
     }
 
     if (edge.i < 0) { // cannot happen with a proper seed; answer the boundary at a vertex
-        return touching(Vec2<T>{T(1), T(0)}, polytope.vertices[0], polytope.vertices[0]);
+        return touching(Vec2<T>{T(1), T(0)}, polytope.vertex(0), polytope.vertex(0));
     }
     // The closest point of the closest edge, at the fraction u along it; the witnesses take
     // the same weights. The depth is the line's distance d, also when round-off put the foot
@@ -259,9 +260,8 @@ EpaResult<T> epa(const Support& z, const MinkowskiPoint<T>* seed, int seed_count
     // shapes 0.125 or 1.0 into each other (TEST(PenetrationDouble,
     // FootJustBeyondTheClosestEdgeStillGivesTheDepth)). d <= the distance to the edge, so a
     // polygon flattened by round-off with the origin beyond its ends still answers about 0.
-    const M& vi = polytope.vertices[static_cast<std::size_t>(edge.i)];
-    const M& vj =
-        polytope.vertices[static_cast<std::size_t>(edge.i + 1) % polytope.vertices.size()];
+    const M& vi = polytope.vertex(static_cast<std::size_t>(edge.i));
+    const M& vj = polytope.vertex(static_cast<std::size_t>(edge.i + 1) % polytope.size());
     out.depth = std::max(edge.d, T(0));
     out.normal = -edge.m;
     out.a = vi.a + edge.u * (vj.a - vi.a);

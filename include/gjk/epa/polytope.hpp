@@ -4,17 +4,13 @@
 // the derivation and the loop).
 //
 // Each edge is measured once, when it is made: an insertion makes the two edges through the
-// new point and leaves every other edge's two ends, and so its measurement, as they were. The
-// polygon lives in a buffer inside the object while it has at most kInlinePoints points (it
-// starts with 3 or 4 and EPA adds one per iteration); only a bigger one takes heap memory.
+// new point and leaves every other edge's two ends, and so its measurement, as they were.
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstddef>
 #include <limits>
-#include <memory_resource>
 #include <span>
 #include <vector>
 
@@ -59,34 +55,37 @@ template <class T> PolytopeEdge<T> measure_edge(Vec2<T> vi, Vec2<T> next) {
     return {-1, m, d, key, clamped, on_edge};
 }
 
-/// EPA's convex polygon of points of Z, counter-clockwise, with the origin inside, and the
-/// measurement of each of its edges: edges[i] is the edge from vertices[i] to the next vertex.
+/// A corner of EPA's polygon: a point of Z and the measurement of the edge from it to the next
+/// corner.
+template <class T> struct PolytopeCorner {
+    MinkowskiPoint<T> point;
+    PolytopeEdge<T> edge;
+};
+
+/// EPA's convex polygon of points of Z, counter-clockwise, with the origin inside, each corner
+/// with the measurement of the edge that leaves it.
 template <class T> struct Polytope {
-    /// Points the buffer inside the object holds before the heap is asked for more.
-    static constexpr std::size_t kInlinePoints = 16;
+    /// Corners reserved at once: the polygon starts with 3 or 4 and EPA adds one per iteration,
+    /// so that most runs never grow it.
+    static constexpr std::size_t kReserved = 8;
 
-  private:
-    alignas(std::max_align_t)
-        std::array<std::byte, kInlinePoints*(sizeof(MinkowskiPoint<T>) + sizeof(PolytopeEdge<T>)) +
-                                  64> buffer_;
-    std::pmr::monotonic_buffer_resource memory_{buffer_.data(), buffer_.size()};
-
-  public:
-    std::pmr::vector<MinkowskiPoint<T>> vertices{&memory_};
-    std::pmr::vector<PolytopeEdge<T>> edges{&memory_};
+    std::vector<PolytopeCorner<T>> corners;
 
     /// The polygon of `points` (counter-clockwise, the origin inside), its edges measured.
     explicit Polytope(std::span<const MinkowskiPoint<T>> points) {
-        vertices.reserve(kInlinePoints);
-        edges.reserve(kInlinePoints);
-        vertices.assign(points.begin(), points.end());
-        edges.resize(vertices.size());
-        for (std::size_t i = 0; i < vertices.size(); ++i) {
+        corners.reserve(std::max(kReserved, points.size()));
+        for (const MinkowskiPoint<T>& p : points) {
+            corners.push_back({p, {}});
+        }
+        for (std::size_t i = 0; i < corners.size(); ++i) {
             remeasure(i);
         }
     }
-    Polytope(const Polytope&) = delete; // the vectors point into this object's buffer
-    Polytope& operator=(const Polytope&) = delete;
+
+    /// The number of corners.
+    std::size_t size() const { return corners.size(); }
+    /// Corner i's point.
+    const MinkowskiPoint<T>& vertex(std::size_t i) const { return corners[i].point; }
 
     /// Drops every vertex that does not turn left, until none is left or only a triangle.
     /// A first GJK vertex need not be extreme in Z: at the origin it can lie inside the triangle
@@ -96,14 +95,14 @@ template <class T> struct Polytope {
     /// TEST(Penetration, GjkVertexInsideZStillGivesTheDepth)). The origin stays inside, since the
     /// segment that holds it lies in the hull of the four.
     void drop_reflex_vertices() {
-        for (bool dropped = true; dropped && vertices.size() > 3;) {
+        for (bool dropped = true; dropped && size() > 3;) {
             dropped = false;
-            for (std::size_t i = 0; i < vertices.size(); ++i) {
-                const Vec2<T> prev = vertices[(i + vertices.size() - 1) % vertices.size()].w,
-                              cur = vertices[i].w, next = vertices[(i + 1) % vertices.size()].w;
+            for (std::size_t i = 0; i < size(); ++i) {
+                const Vec2<T> prev = w((i + size() - 1) % size()), cur = w(i),
+                              next = w((i + 1) % size());
                 if (!(cross(cur - prev, next - cur) > T(0))) {
                     erase(i);
-                    remeasure((i + vertices.size() - 1) % vertices.size());
+                    remeasure((i + size() - 1) % size()); // the edge into the dropped corner
                     dropped = true;
                     break;
                 }
@@ -120,58 +119,52 @@ template <class T> struct Polytope {
     /// are skipped (their key is infinity); of equal keys, the first edge is taken.
     PolytopeEdge<T> closest_edge() const {
         PolytopeEdge<T> best;
-        for (std::size_t i = 0; i < edges.size(); ++i) {
-            if (edges[i].key < best.key) {
-                best = edges[i];
+        for (std::size_t i = 0; i < size(); ++i) {
+            if (corners[i].edge.key < best.key) {
+                best = corners[i].edge;
                 best.i = static_cast<int>(i);
             }
         }
         return best;
     }
 
-    /// Inserts w after vertices[i] (the closest edge's first end), then drops the neighbours that
+    /// Inserts p after corner i (the closest edge's first end), then drops the neighbours that
     /// are no longer strictly convex (cross <= 0), keeping at least a triangle: P stays the hull of
-    /// the points found. The two edges through w are measured; every other edge keeps its ends.
-    void insert(int i, const MinkowskiPoint<T>& w) {
+    /// the points found. The two edges through p are measured; every other edge keeps its ends.
+    void insert(int i, const MinkowskiPoint<T>& p) {
         std::size_t k = static_cast<std::size_t>(i) + 1;
-        vertices.insert(vertices.begin() + static_cast<std::ptrdiff_t>(k), w);
-        edges.insert(edges.begin() + static_cast<std::ptrdiff_t>(k), PolytopeEdge<T>{});
-        auto at = [this](std::size_t j) -> MinkowskiPoint<T>& {
-            return vertices[j % vertices.size()];
-        };
-        while (vertices.size() > 3) { // the vertex before w
-            const std::size_t n = vertices.size();
+        corners.insert(corners.begin() + static_cast<std::ptrdiff_t>(k), {p, {}});
+        auto at = [this](std::size_t j) { return w(j % size()); };
+        while (size() > 3) { // the corner before p
+            const std::size_t n = size();
             const std::size_t before = (k + n - 1) % n, before2 = (k + n - 2) % n;
-            if (cross(at(before).w - at(before2).w, w.w - at(before).w) > T(0)) {
+            if (cross(at(before) - at(before2), p.w - at(before)) > T(0)) {
                 break;
             }
             erase(before);
             k = before < k ? k - 1 : k;
         }
-        while (vertices.size() > 3) { // the vertex after w
-            const std::size_t n = vertices.size();
+        while (size() > 3) { // the corner after p
+            const std::size_t n = size();
             const std::size_t after = (k + 1) % n, after2 = (k + 2) % n;
-            if (cross(at(after).w - w.w, at(after2).w - at(after).w) > T(0)) {
+            if (cross(at(after) - p.w, at(after2) - at(after)) > T(0)) {
                 break;
             }
             erase(after);
             k = after < k ? k - 1 : k;
         }
-        remeasure((k + vertices.size() - 1) % vertices.size()); // the edge into w
-        remeasure(k);                                           // the edge out of w
+        remeasure((k + size() - 1) % size()); // the edge into p
+        remeasure(k);                         // the edge out of p
     }
 
   private:
-    /// Removes vertex j and the edge that starts at it (the edge into it is then stale).
-    void erase(std::size_t j) {
-        vertices.erase(vertices.begin() + static_cast<std::ptrdiff_t>(j));
-        edges.erase(edges.begin() + static_cast<std::ptrdiff_t>(j));
-    }
+    Vec2<T> w(std::size_t j) const { return corners[j].point.w; }
 
-    /// Measures edge j again, from its two ends as they are now.
-    void remeasure(std::size_t j) {
-        edges[j] = measure_edge(vertices[j].w, vertices[(j + 1) % vertices.size()].w);
-    }
+    /// Removes corner j and its edge (the edge into it is then stale).
+    void erase(std::size_t j) { corners.erase(corners.begin() + static_cast<std::ptrdiff_t>(j)); }
+
+    /// Measures corner j's edge again, from its two ends as they are now.
+    void remeasure(std::size_t j) { corners[j].edge = measure_edge(w(j), w((j + 1) % size())); }
 };
 
 } // namespace detail
