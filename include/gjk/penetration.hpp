@@ -269,30 +269,15 @@ EpaResult<T> epa(const Support& z, const MinkowskiPoint<T>* seed, int seed_count
     return out;
 }
 
-} // namespace detail
-
-/// Signed distance, penetration depth, minimum translation normal and witness points of two
-/// convex shapes (see the top of this file). Apart, the answer is distance()'s. `cache`, if
-/// given, warm starts GJK and is updated as by distance(); `max_epa_iterations` caps EPA.
+/// penetration() once its GJK has run: `g` is distance() on `input`'s cores (input with
+/// use_radii false) and `c` the cache that call left. distance_batch's outputs and caches are
+/// distance()'s to the bit, so a batch may run the GJKs in its lanes and finish each row here
+/// with penetration()'s answer (python/src/batch.cpp).
 template <class T>
-PenetrationOutput<T> penetration(const DistanceInput<T>& input,
-                                 std::type_identity_t<SimplexCache<T>>* cache = nullptr,
-                                 int max_epa_iterations = kMaxEpaIterations) {
+PenetrationOutput<T> penetration_after_gjk(const DistanceInput<T>& input,
+                                           const DistanceOutput<T>& g, const SimplexCache<T>& c,
+                                           int max_epa_iterations) {
     PenetrationOutput<T> out;
-    out.error = validate(input);
-    if (out.error == InputError::none && max_epa_iterations < 1) {
-        out.error = InputError::bad_max_iterations;
-    }
-    if (out.error != InputError::none) {
-        return out;
-    }
-
-    // GJK on the cores; the radii are applied below, so the core witnesses stay available.
-    DistanceInput<T> core = input;
-    core.use_radii = false;
-    SimplexCache<T> local_cache{};
-    SimplexCache<T>& c = cache ? *cache : local_cache;
-    const DistanceOutput<T> g = distance(core, &c);
     out.iterations = g.iterations;
     if (g.status == Status::invalid_input) {
         out.error = g.error;
@@ -351,6 +336,33 @@ PenetrationOutput<T> penetration(const DistanceInput<T>& input,
         out.error = InputError::nonfinite_result;
     }
     return out;
+}
+
+} // namespace detail
+
+/// Signed distance, penetration depth, minimum translation normal and witness points of two
+/// convex shapes (see the top of this file). Apart, the answer is distance()'s. `cache`, if
+/// given, warm starts GJK and is updated as by distance(); `max_epa_iterations` caps EPA.
+template <class T>
+PenetrationOutput<T> penetration(const DistanceInput<T>& input,
+                                 std::type_identity_t<SimplexCache<T>>* cache = nullptr,
+                                 int max_epa_iterations = kMaxEpaIterations) {
+    PenetrationOutput<T> out;
+    out.error = validate(input);
+    if (out.error == InputError::none && max_epa_iterations < 1) {
+        out.error = InputError::bad_max_iterations;
+    }
+    if (out.error != InputError::none) {
+        return out;
+    }
+
+    // GJK on the cores; the radii are applied after EPA, so the core witnesses stay available.
+    DistanceInput<T> core = input;
+    core.use_radii = false;
+    SimplexCache<T> local_cache{};
+    SimplexCache<T>& c = cache ? *cache : local_cache;
+    const DistanceOutput<T> g = distance(core, &c);
+    return detail::penetration_after_gjk(input, g, c, max_epa_iterations);
 }
 
 /// The signed distance between two convex shapes: the gap when apart, minus the penetration

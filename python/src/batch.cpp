@@ -141,7 +141,39 @@ template <class T> struct BlockBuffers {
     std::vector<PreparedShape<T>> block_a, block_b; ///< the block's shapes, when not kept
     std::vector<DistanceInput<T>> inputs;   ///< fields other than a, b, xf_a, xf_b: defaults
     std::vector<DistanceOutput<T>> outputs; ///< distance_batch writes each one whole
+    // The rows that need penetration() and its steps: their cores' GJK, its caches, the answers.
+    std::vector<std::size_t> penetrating;
+    std::vector<DistanceInput<T>> cores;
+    std::vector<SimplexCache<T>> core_caches;
+    std::vector<DistanceOutput<T>> core_outputs;
+    std::vector<PenetrationOutput<T>> penetrations;
 };
+
+/// penetration(inputs[k]) for each row k of `rows` (ascending), into buffers.penetrations: the
+/// GJKs on the rows' cores through distance_batch's lanes, then detail::penetration_after_gjk,
+/// which finishes each as penetration() does (distance_batch's outputs and caches are
+/// distance()'s to the bit). A row that fails validation takes penetration() itself.
+template <class T>
+void penetrate_rows(const std::vector<DistanceInput<T>>& inputs, BlockBuffers<T>& buffers) {
+    const std::vector<std::size_t>& rows = buffers.penetrating;
+    buffers.cores.clear();
+    for (const std::size_t k : rows) {
+        buffers.cores.push_back(inputs[k]);
+        buffers.cores.back().use_radii = false;
+    }
+    buffers.core_caches.assign(rows.size(), SimplexCache<T>{});
+    buffers.core_outputs.resize(rows.size());
+    distance_batch<T>(buffers.cores, buffers.core_caches, buffers.core_outputs, 1);
+    buffers.penetrations.resize(rows.size());
+    for (std::size_t j = 0; j < rows.size(); ++j) {
+        const DistanceInput<T>& input = inputs[rows[j]];
+        buffers.penetrations[j] =
+            validate(input) == InputError::none
+                ? detail::penetration_after_gjk(input, buffers.core_outputs[j],
+                                                buffers.core_caches[j], kMaxEpaIterations)
+                : penetration(input);
+    }
+}
 
 template <class T>
 void answer_block(const Side& a, const Side& b, const Poses<T>& pose_a, const Poses<T>& pose_b,
@@ -177,15 +209,26 @@ void answer_block(const Side& a, const Side& b, const Poses<T>& pose_a, const Po
     std::vector<DistanceOutput<T>>& outputs = buffers.outputs;
     outputs.resize(n);
     distance_batch<T>(inputs, outputs, 1);
+    auto overlaps = [](const DistanceOutput<T>& o) {
+        return o.status == Status::touching || o.status == Status::overlapping;
+    };
+    buffers.penetrating.clear();
+    for (std::size_t k = 0; k < n; ++k) {
+        if ((overlaps(outputs[k]) && with_penetration) || out.gradient_a) {
+            buffers.penetrating.push_back(k);
+        }
+    }
+    penetrate_rows(inputs, buffers);
+    std::size_t next_penetration = 0;
     for (std::size_t k = 0; k < n; ++k) {
         const std::size_t i = first + k;
         const DistanceOutput<T>& o = outputs[k];
-        const bool overlap = o.status == Status::touching || o.status == Status::overlapping;
+        const bool overlap = overlaps(o);
         Vec2<T> normal = o.normal;
         double depth = 0;
         PenetrationOutput<T> pen;
-        if ((overlap && with_penetration) || out.gradient_a) {
-            pen = penetration(inputs[k]);
+        if ((overlap && with_penetration) || out.gradient_a) { // penetration(inputs[k])
+            pen = buffers.penetrations[next_penetration++];
         }
         if (overlap && with_penetration && pen.status != Status::invalid_input) {
             normal = pen.normal;
