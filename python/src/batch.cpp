@@ -134,9 +134,10 @@ template <class T> struct Poses {
     }
 };
 
-/// A thread's buffers for its blocks, made once and reused block after block. Made anew for
-/// each block, the inputs and outputs (192 bytes a row in double, more than malloc's mmap
-/// threshold for a block) were mapped, zeroed and unmapped every 1,024 rows.
+/// A thread's buffers for its blocks, made once and reused block after block: made anew, the
+/// inputs and outputs (200 bytes a row in double) were allocated and zeroed for every block
+/// before each field was written again (docs/performance.md, "Python's distance_batch: one
+/// block's buffers per thread").
 template <class T> struct BlockBuffers {
     std::vector<PreparedShape<T>> block_a, block_b; ///< the block's shapes, when not kept
     std::vector<DistanceInput<T>> inputs;   ///< fields other than a, b, xf_a, xf_b: defaults
@@ -149,7 +150,7 @@ template <class T> struct BlockBuffers {
     std::vector<PenetrationOutput<T>> penetrations;
 };
 
-/// penetration(inputs[k]) for each row k of `rows` (ascending), into buffers.penetrations: the
+/// penetration(inputs[k]) for each row k of buffers.penetrating, into buffers.penetrations: the
 /// GJKs on the rows' cores through distance_batch's lanes, then detail::penetration_after_gjk,
 /// which finishes each as penetration() does (distance_batch's outputs and caches are
 /// distance()'s to the bit). A row that fails validation takes penetration() itself.
