@@ -263,10 +263,10 @@ template <class T> T reach_from(std::span<const Vec2<T>> points, Vec2<T> center)
 }
 
 /// The outer loop (see the top of this file). `pose_a(t)`, `pose_b(t)` give the transforms at
-/// t; `closing(n)` the bound mu along the world normal n; `step(t, gap, mu, cache)` the next
-/// time, at most t + gap / mu's safe advance and past max_fraction when no contact is left in
-/// the step; `speed` a bound on how fast any point of either shape moves (per unit t), for the
-/// probe below.
+/// t; `closing(n)` the bound mu along the world normal n; `step(t, gap, mu, cache, xf_a, xf_b)`
+/// (with the transforms at t) the next time, at most t + gap / mu's safe advance and past
+/// max_fraction when no contact is left in the step; `speed` a bound on how fast any point of
+/// either shape moves (per unit t), for the probe below.
 template <class T, class PoseA, class PoseB, class Closing, class Step>
 CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a, PoseB pose_b,
                       Closing closing, Step step, T speed, T target_separation, T tolerance,
@@ -367,7 +367,7 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
             out.status = CastStatus::separated;
             return out;
         }
-        const T next = step(t, gap, mu, cache);
+        const T next = step(t, gap, mu, cache, core.xf_a, core.xf_b);
         if (!(next <= max_fraction)) {
             out.fraction = max_fraction;
             out.status = CastStatus::separated;
@@ -383,9 +383,10 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
 
 /// The separation function of the closest features at t1 (see the top of this file): the
 /// signed distance along one axis between the features GJK's simplex cache names, followed
-/// to any time t along the sweeps. `deepest(t)` gives the pair deepest along the axis at t
+/// to any time t along the sweeps. `deepest` gives the pair deepest along the axis at t
 /// (A's and B's support points against it) and s = the separation of that pair; `evaluate`
-/// the separation of a given pair at t.
+/// the separation of a given pair at t. Both take t as the sweeps' transforms at t
+/// (Sweep::at), which cost a sine and a cosine each: the caller keeps the ones it needs again.
 template <class T> struct SeparationFunction {
     enum class Kind : unsigned char { none, points, face_a, face_b };
     Kind kind{Kind::none};
@@ -400,12 +401,13 @@ template <class T> struct SeparationFunction {
         T s{0};
     };
 
-    /// Builds the function from the cache of GJK at t1; kind stays none when the cache names
-    /// no usable feature (an empty or full simplex, a face of zero length).
+    /// Builds the function from the cache of GJK at t1, where the sweeps' transforms are xf_a
+    /// and xf_b; kind stays none when the cache names no usable feature (an empty or full
+    /// simplex, a face of zero length).
     SeparationFunction(const SimplexCache<T>& cache, const ShapeView<T>& a_, const ShapeView<T>& b_,
-                       const Sweep<T>& sa, const Sweep<T>& sb, T t1)
+                       const Sweep<T>& sa, const Sweep<T>& sb, const Transform<T>& xf_a,
+                       const Transform<T>& xf_b)
         : a(a_), b(b_), sweep_a(&sa), sweep_b(&sb) {
-        const Transform<T> xf_a = sa.at(t1), xf_b = sb.at(t1);
         auto pa = [&](int i) { return a.points[static_cast<std::size_t>(i)]; };
         auto pb = [&](int i) { return b.points[static_cast<std::size_t>(i)]; };
         if (cache.count == 2 && !(pa(cache.index_a[0]) == pa(cache.index_a[1]))) {
@@ -442,8 +444,7 @@ template <class T> struct SeparationFunction {
         }
     }
 
-    Pair deepest(T t) const {
-        const Transform<T> xf_a = sweep_a->at(t), xf_b = sweep_b->at(t);
+    Pair deepest(const Transform<T>& xf_a, const Transform<T>& xf_b) const {
         Pair p;
         switch (kind) {
         case Kind::points:
@@ -463,10 +464,6 @@ template <class T> struct SeparationFunction {
         return p;
     }
 
-    T evaluate(int index_a, int index_b, T t) const {
-        return evaluate(index_a, index_b, sweep_a->at(t), sweep_b->at(t));
-    }
-
     T evaluate(int index_a, int index_b, const Transform<T>& xf_a, const Transform<T>& xf_b) const {
         const Vec2<T> pa = a.points[static_cast<std::size_t>(index_a)];
         const Vec2<T> pb = b.points[static_cast<std::size_t>(index_b)];
@@ -484,37 +481,51 @@ template <class T> struct SeparationFunction {
     }
 };
 
-/// One outer step of time of impact from t1 (the top of this file): the time at which the
-/// separation function of t1's closest features reaches the target, found by the root
-/// finder, pushed back while a deeper pair is within it; never before t1's safe advance
-/// `safe`. Returns a time past max_fraction when the separation function stays above the
-/// target through the step, and `safe` when the root finder cannot answer (the fallback).
+/// One outer step of time of impact from t1, where the sweeps' transforms are xf_a1 and xf_b1
+/// (the top of this file): the time at which the separation function of t1's closest features
+/// reaches the target, found by the root finder, pushed back while a deeper pair is within it;
+/// never before t1's safe advance `safe`. Returns a time past max_fraction when the separation
+/// function stays above the target through the step, and `safe` when the root finder cannot answer
+/// (the fallback).
 template <class T>
-T separation_step(const SeparationFunction<T>& f, T t1, T safe, T target, T tolerance,
-                  T max_fraction) {
+T separation_step(const SeparationFunction<T>& f, T t1, const Transform<T>& xf_a1,
+                  const Transform<T>& xf_b1, T safe, T target, T tolerance, T max_fraction) {
     if (f.kind == SeparationFunction<T>::Kind::none) {
         return safe;
     }
     const T window = T(0.5) * tolerance; // the root finder's acceptance: |s - target| <= window
+    // The sweeps' transforms at each time are made once and kept while the step needs them:
+    // t1's, t2's and the bracket's safe end's.
+    struct Pose {
+        Transform<T> a, b;
+    };
+    auto pose_at = [&f](T t) { return Pose{f.sweep_a->at(t), f.sweep_b->at(t)}; };
+    const Pose pose_1{xf_a1, xf_b1}; // at t1
     // The first time t2 on a grid of kToiSamples steps over [t1, max_fraction] at which the
     // deepest pair is within the target: a root lies before it. With none, the function gives
     // no bracket and the step falls back.
     T t2 = max_fraction;
+    Pose pose_2{};
+    typename SeparationFunction<T>::Pair deep; // the deepest pair at t2
     bool bracketed = false;
     for (int k = 1; k <= kToiSamples && !bracketed; ++k) {
         t2 = k == kToiSamples ? max_fraction : t1 + (max_fraction - t1) * T(k) / T(kToiSamples);
-        bracketed = f.deepest(t2).s < target + window;
+        pose_2 = pose_at(t2);
+        deep = f.deepest(pose_2.a, pose_2.b);
+        bracketed = deep.s < target + window;
     }
     if (!bracketed) {
         return safe;
     }
     for (int push = 0; push < kMaxToiPushBacks; ++push) {
-        const auto deep = f.deepest(t2);
+        if (push > 0) {
+            deep = f.deepest(pose_2.a, pose_2.b);
+        }
         const T s2 = deep.s;
         if (s2 >= target - window) {
             return std::max(t2, safe); // the deepest pair at t2 is at the target
         }
-        const T s1 = f.evaluate(deep.index_a, deep.index_b, t1);
+        const T s1 = f.evaluate(deep.index_a, deep.index_b, pose_1.a, pose_1.b);
         if (!(s1 > target + window)) {
             // This pair is already at the target at t1 (it lies nearer than GJK's features
             // along the axis, or round-off): no bracket; fall back.
@@ -524,19 +535,23 @@ T separation_step(const SeparationFunction<T>& f, T t1, T safe, T target, T tole
         // rule through the bracket's ends, even steps bisection, which keeps the bracket
         // shrinking by half every other step when the secant stalls on one end.
         T lo = t1, hi = t2, s_lo = s1, s_hi = s2;
+        Pose pose_lo = pose_1;
         bool found = false;
         for (int k = 0; k < kMaxToiRootIterations; ++k) {
             const T t = (k & 1) == 0 ? lo + (target - s_lo) * (hi - lo) / (s_hi - s_lo)
                                      : T(0.5) * (lo + hi);
-            const T s = f.evaluate(deep.index_a, deep.index_b, t);
+            const Pose pose = pose_at(t);
+            const T s = f.evaluate(deep.index_a, deep.index_b, pose.a, pose.b);
             if (std::abs(s - target) <= window) {
                 t2 = t;
+                pose_2 = pose;
                 found = true;
                 break;
             }
             if (s > target) {
                 lo = t;
                 s_lo = s;
+                pose_lo = pose;
             } else {
                 hi = t;
                 s_hi = s;
@@ -544,6 +559,7 @@ T separation_step(const SeparationFunction<T>& f, T t1, T safe, T target, T tole
         }
         if (!found) {
             t2 = lo; // the bracket's safe end: the pair is still above the target there
+            pose_2 = pose_lo;
         }
     }
     return safe; // pushed back too often: fall back
@@ -615,8 +631,11 @@ template <class T> CastOutput<T> shape_cast(const CastInput<T>& input) {
             return Transform<T>{input.xf_b.p + t * input.translation_b, input.xf_b.q};
         },
         [&](Vec2<T> n) { return -dot(n, relative); },
-        [](T t, T gap, T mu, const SimplexCache<T>&) { return t + gap / mu; }, length(relative),
-        input.target_separation, tolerance, input.max_fraction, input.max_iterations);
+        [](T t, T gap, T mu, const SimplexCache<T>&, const Transform<T>&, const Transform<T>&) {
+            return t + gap / mu;
+        },
+        length(relative), input.target_separation, tolerance, input.max_fraction,
+        input.max_iterations);
 }
 
 /// Time of impact: the first time t in [0, 1] at which the shapes, moving along their sweeps,
@@ -667,13 +686,15 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
     // its root, and never less than conservative advancement's safe step t + gap / mu.
     const T target = input.target_separation + input.a.radius + input.b.radius;
     const ShapeView<T> core_a{input.a.points, T(0)}, core_b{input.b.points, T(0)};
-    auto step = [&](T t, T gap, T mu, const SimplexCache<T>& cache) {
+    auto step = [&](T t, T gap, T mu, const SimplexCache<T>& cache, const Transform<T>& xf_a,
+                    const Transform<T>& xf_b) {
         const T safe = t + gap / mu;
         if (!(safe <= input.max_fraction)) {
             return safe;
         }
-        const detail::SeparationFunction<T> f(cache, core_a, core_b, sa, sb, t);
-        return detail::separation_step(f, t, safe, target, tolerance, input.max_fraction);
+        const detail::SeparationFunction<T> f(cache, core_a, core_b, sa, sb, xf_a, xf_b);
+        return detail::separation_step(f, t, xf_a, xf_b, safe, target, tolerance,
+                                       input.max_fraction);
     };
     return detail::advance<T>(
         input.a, input.b, [&](T t) { return sa.at(t); }, [&](T t) { return sb.at(t); },
