@@ -213,9 +213,13 @@ void answer_block(const Side& a, const Side& b, const Poses<T>& pose_a, const Po
     auto overlaps = [](const DistanceOutput<T>& o) {
         return o.status == Status::touching || o.status == Status::overlapping;
     };
+    // A row takes penetration() for EPA's depth and normal, or for the gradient.
+    auto penetrates = [&](const DistanceOutput<T>& o) {
+        return (overlaps(o) && with_penetration) || out.gradient_a;
+    };
     buffers.penetrating.clear();
     for (std::size_t k = 0; k < n; ++k) {
-        if ((overlaps(outputs[k]) && with_penetration) || out.gradient_a) {
+        if (penetrates(outputs[k])) {
             buffers.penetrating.push_back(k);
         }
     }
@@ -228,7 +232,7 @@ void answer_block(const Side& a, const Side& b, const Poses<T>& pose_a, const Po
         Vec2<T> normal = o.normal;
         double depth = 0;
         PenetrationOutput<T> pen;
-        if ((overlap && with_penetration) || out.gradient_a) { // penetration(inputs[k])
+        if (penetrates(o)) { // penetration(inputs[k]), in the order penetrate_rows took them
             pen = buffers.penetrations[next_penetration++];
         }
         if (overlap && with_penetration && pen.status != Status::invalid_input) {
