@@ -547,17 +547,18 @@ void box2d_rays(benchmark::State& state) {
 /// rotations. gjk's shapes are PreparedShape objects made once, as Box2D's polygons are.
 /// Counters: points (the mean number of points per pair) and count_disagreements (pairs whose
 /// numbers of points differ; the positions are compared by TEST(ManifoldBox2d, ...)).
-struct ManifoldWorkload {
-    std::vector<gjk::PreparedShape<float>> a, b;
+template <class T> struct ManifoldWorkload {
+    std::vector<gjk::PreparedShape<T>> a, b;
     std::vector<b2PolygonShape> box2d_a, box2d_b;
     std::vector<b2Transform> xa, xb;
-    std::vector<gjk::DistanceInput<float>> inputs;
+    std::vector<gjk::DistanceInput<T>> inputs;
 };
 
-const ManifoldWorkload& manifold_workload() {
-    static const ManifoldWorkload w = [] {
+/// The workload in scalar T: the polygons and Box2D's float rotations, converted.
+template <class T> const ManifoldWorkload<T>& manifold_workload() {
+    static const ManifoldWorkload<T> w = [] {
         const std::vector<Pair>& pairs = pairs8();
-        ManifoldWorkload m;
+        ManifoldWorkload<T> m;
         m.a.reserve(pairs.size());
         m.b.reserve(pairs.size());
         m.box2d_a.resize(pairs.size());
@@ -567,8 +568,8 @@ const ManifoldWorkload& manifold_workload() {
             const std::vector<b2Vec2> pa = to_b2(p.a), pb = to_b2(p.b);
             m.box2d_a[i].Set(pa.data(), static_cast<int32>(pa.size()));
             m.box2d_b[i].Set(pb.data(), static_cast<int32>(pb.size()));
-            m.a.push_back(gjk::PreparedShape<float>::make(cast<float>(p.a), b2_polygonRadius));
-            m.b.push_back(gjk::PreparedShape<float>::make(cast<float>(p.b), b2_polygonRadius));
+            m.a.push_back(gjk::PreparedShape<T>::make(cast<T>(p.a), T(b2_polygonRadius)));
+            m.b.push_back(gjk::PreparedShape<T>::make(cast<T>(p.b), T(b2_polygonRadius)));
             b2Transform xa, xb;
             xa.Set(b2Vec2(float(p.ax), float(p.ay)), float(p.aangle));
             xb.Set(b2Vec2(float(p.bx), float(p.by)), float(p.bangle));
@@ -576,7 +577,7 @@ const ManifoldWorkload& manifold_workload() {
             m.xb.push_back(xb);
         }
         for (std::size_t i = 0; i < pairs.size(); ++i) {
-            gjk::DistanceInput<float> in;
+            gjk::DistanceInput<T> in;
             in.a = m.a[i].view();
             in.b = m.b[i].view();
             in.xf_a.p = {m.xa[i].p.x, m.xa[i].p.y};
@@ -590,8 +591,8 @@ const ManifoldWorkload& manifold_workload() {
     return w;
 }
 
-void gjk_manifold(benchmark::State& state) {
-    const ManifoldWorkload& w = manifold_workload();
+template <class T> void gjk_manifold(benchmark::State& state) {
+    const ManifoldWorkload<T>& w = manifold_workload<T>();
     double points = 0;
     int disagreements = 0;
     for (std::size_t i = 0; i < w.inputs.size(); ++i) {
@@ -611,7 +612,7 @@ void gjk_manifold(benchmark::State& state) {
 }
 
 void box2d_manifold(benchmark::State& state) {
-    const ManifoldWorkload& w = manifold_workload();
+    const ManifoldWorkload<float>& w = manifold_workload<float>();
     double points = 0;
     for (std::size_t i = 0; i < w.inputs.size(); ++i) {
         b2Manifold bm;
@@ -876,7 +877,8 @@ int main(int argc, char** argv) {
     }
     RegisterBenchmark("gjk/Overlap8/cold", gjk_overlap)->Unit(ms);
     RegisterBenchmark("box2d/Overlap8/cold", box2d_overlap)->Unit(ms);
-    RegisterBenchmark("gjk/Manifold8/cold", gjk_manifold)->Unit(ms);
+    RegisterBenchmark("gjk/Manifold8/cold", gjk_manifold<float>)->Unit(ms);
+    RegisterBenchmark("gjk_double/Manifold8/cold", gjk_manifold<double>)->Unit(ms);
     RegisterBenchmark("box2d/Manifold8/cold", box2d_manifold)->Unit(ms);
     RegisterBenchmark("gjk/Ray8", gjk_rays<float>)->Unit(ms);
     RegisterBenchmark("gjk_double/Ray8", gjk_rays<double>)->Unit(ms);

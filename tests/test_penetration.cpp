@@ -324,19 +324,6 @@ struct Stats {
     std::map<std::string, int> terminations;
 };
 
-/// Moves B toward A so that most pairs overlap, some deeply (families that are about contact
-/// or containment are kept as they are).
-template <class T> void pull_together(gjk_test::Case<T>& k, gjk_test::Generator& gen) {
-    using F = gjk_test::Family;
-    if (k.family == F::edge_touching || k.family == F::vertex_touching || k.family == F::tiny_gap ||
-        k.family == F::inside || gen.integer(0, 3) == 0) {
-        return;
-    }
-    const double u = gen.uniform(0, 0.6);
-    k.xb.p = {T(k.xa.p.x + u * (double(k.xb.p.x) - k.xa.p.x)),
-              T(k.xa.p.y + u * (double(k.xb.p.y) - k.xa.p.y))};
-}
-
 template <class T> void check(const gjk_test::Case<T>& k, Stats& stats, int index) {
     const auto ha = oracle::hull(gjk_test::world(k.a, k.xa));
     const auto hb = oracle::hull(gjk_test::world(k.b, k.xb));
@@ -420,7 +407,7 @@ TYPED_TEST(Penetration, DepthMatchesTheBruteForceMinkowskiHull) {
         const int per = family == gjk_test::Family::big_polygons ? 100 : 1000;
         for (int i = 0; i < per; ++i) {
             auto k = gen.make<T>(family);
-            pull_together(k, gen);
+            gjk_test::pull_together(k, gen);
             check(k, stats, i);
             if (::testing::Test::HasFatalFailure())
                 return;

@@ -14,5 +14,6 @@
 #include "gjk/prepared.hpp"
 #include "gjk/raycast.hpp"
 #include "gjk/segment.hpp"
+#include "gjk/separating_axes.hpp"
 #include "gjk/shape.hpp"
 #include "gjk/triangle.hpp"

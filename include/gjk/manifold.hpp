@@ -28,9 +28,13 @@
 // so one of the two sines is 0 to round-off; when both faces are nearly parallel (a box
 // resting on a box) either is right, and the choice must not flicker from frame to frame with
 // round-off, or the contact ids would change. So B is the reference only when it is clearly
-// better: sin_B < sin_A - kReferenceTolerance; near-ties keep A, as Box2D's b2CollidePolygons
-// keeps A unless B's separation is larger by 0.1 linear slop (0.0005 m, which on faces a metre
-// long is an angle of about 1e-3: the tolerance below).
+// better: sin_B < sin_A - kReferenceTolerance; near-ties keep A. Box2D prefers A too, by a
+// separation: 2.4.1 keeps A unless B's SAT separation is larger by 0.1 linear slop (0.0005 m,
+// on faces a metre long an angle of about 1e-3), and v3 keeps A whenever separationA >=
+// separationB, with no tolerance, so that round-off flips it between two parallel faces. The
+// tolerance here is 2.4.1's hysteresis, as an angle instead of a length so that it means the
+// same at every scale; TEST(Manifold, NearParallelFacesPreferA) pins it at exact ties and at
+// 1e-5 rad, where v3's rule would take B for one of the two tilts.
 // The reference normal is n_r = m of the chosen face (so the manifold's normal is n_r from A,
 // -n_r from B: a face normal, not GJK's, so that every point's separation is measured along it).
 //
@@ -72,6 +76,16 @@
 // their edges (fuzz_kernel: a float polygon 1e-28 across at 2.5e17 had every world vertex
 // rounded to one point, and its edge normals were zero).
 //
+// Two small prepared polygons. For prepared shapes of at most PreparedShape::kInline vertices
+// (two or more each), the separating axis test (gjk/separating_axes.hpp) over their stored unit
+// face normals answers first: when its largest separation is beyond the margin (radii included)
+// by more than its round-off guard, there are no points (status separated, as penetration()
+// would say); when the cores overlap by more than the guard, its winning face is the normal and
+// the rule above picks the reference face, with A's sine measured to B's winning face and B's
+// taken as 0; the incident face is the other shape's stored normal most anti-parallel to n_r.
+// Near touching, the general path above answers. TEST(ManifoldBox2d, MatchesB2CollidePolygons)
+// holds both paths to Box2D's manifolds.
+//
 // Feature ids (ContactId): bits 0-12 the incident edge, bits 13-25 the reference edge (hull
 // edge indices modulo 2^13), bit 26 set when the point was made by a side plane rather than an
 // incident vertex, bit 27 which end of the incident edge (0: from w1, 1: from w2), bit 28 set
@@ -97,12 +111,13 @@
 #include "gjk/math.hpp"
 #include "gjk/penetration.hpp"
 #include "gjk/prepared.hpp"
+#include "gjk/separating_axes.hpp"
 #include "gjk/shape.hpp"
 
 namespace gjk {
 
 /// How much more parallel to the normal B's face must be than A's to be the reference face:
-/// the difference of the sines of their angles to it. 1e-3 rad is Box2D's preference for A
+/// the difference of the sines of their angles to it. 1e-3 rad is Box2D 2.4.1's preference for A
 /// (0.1 linear slop of separation on faces about a metre long; see the top of this file), large
 /// against the round-off of EPA's normal (float: about 1e-6) and small against the angles
 /// between the faces of any polygon a game uses. TEST(Manifold, NearParallelFacesPreferA)
@@ -251,6 +266,91 @@ template <class T> bool clip(ClipPoint<T> (&c)[2], Vec2<T> u, T offset) {
     return true;
 }
 
+/// The clipping and the points (the top of this file), in A's frame: the reference face from
+/// v1 to v2 with outward unit normal n_r (nonzero) and rounded by r_ref, the incident face
+/// from w1 to w2 rounded by r_inc. `out` comes with its status; this fills in the rest.
+template <class T>
+void clip_incident_face(ManifoldOutput<T>& out, const Transform<T>& xf_a, bool flip, int ref_edge,
+                        int inc_edge, Vec2<T> n_r, Vec2<T> v1, Vec2<T> v2, Vec2<T> w1, Vec2<T> w2,
+                        T r_ref, T r_inc, T margin) {
+    const Vec2<T> t{-n_r.y, n_r.x}; // along the face, v1 to v2 (n_r is its outward normal)
+    ClipPoint<T> c[2] = {{w1, false, 0}, {w2, false, 1}};
+    const T radii = r_ref + r_inc;
+    const auto largest = [](Vec2<T> p) { return std::max(std::abs(p.x), std::abs(p.y)); };
+    const T slack = T(8) * std::numeric_limits<T>::epsilon() *
+                    std::max({largest(v1), largest(v2), largest(w1), largest(w2)});
+    out.normal = rotate(xf_a.q, flip ? -n_r : n_r);
+    out.reference_is_b = flip;
+    out.reference_edge = ref_edge;
+    out.incident_edge = inc_edge;
+    if (!clip(c, -t, -dot(t, v1) + radii + slack) || !clip(c, t, dot(t, v2) + radii + slack)) {
+        return; // the incident face lies beyond a side plane (round-off at a corner)
+    }
+    for (const ClipPoint<T>& cp : c) {
+        const T d = dot(n_r, cp.p - v1);
+        const T separation = d - radii;
+        if (!(separation <= margin)) {
+            continue;
+        }
+        const Vec2<T> p_ref = cp.p - (d - r_ref) * n_r, p_inc = cp.p - r_inc * n_r;
+        out.points[out.count++] = {apply(xf_a, T(0.5) * (p_ref + p_inc)), separation,
+                                   contact_id(flip, ref_edge, inc_edge, cp.clipped, cp.end)};
+    }
+}
+
+/// The manifold of two small prepared polygons (two or more vertices each) whose cores overlap
+/// by more than round-off, from their separating axis test `axes` (A's frame): the winning
+/// face is the normal, the reference face is chosen by the rule of the top of this file (A's
+/// unless B's is clearly more parallel to the normal: B's face winning, A's most parallel
+/// face more than kReferenceTolerance off), and the incident face is the other shape's face
+/// most anti-parallel to the reference normal. Faces and normals come from the stored unit
+/// normals: no square root but the clipping tangent's. False when a stored normal is zero
+/// (an edge too short for its normal to be a number): the caller takes the general path.
+template <class T>
+bool manifold_by_axes(const DistanceInput<T>& input, const SeparatingAxes<T>& axes, T margin,
+                      ManifoldOutput<T>& out) {
+    const PreparedShape<T>& a = *input.a.prepared;
+    const Soa8<T>& na = a.normals();
+    const Soa8<T>& va = a.soa();
+    const Soa8<T>& nb = axes.b_normals;
+    const Soa8<T>& vb = axes.b_vertices;
+    const int count_a = axes.count_a, count_b = axes.count_b;
+    auto at = [](const Soa8<T>& s, int i) { return Vec2<T>{s.x[i], s.y[i]}; };
+
+    // The normal from A to B, and whether B's face is the reference.
+    bool flip = false;
+    int ref_edge = axes.a.face;
+    Vec2<T> n_r = at(na, ref_edge);
+    if (axes.b_wins()) {
+        const Vec2<T> n = -at(nb, axes.b.face);
+        const int face_a = support_index_soa8(na, n); // A's face most parallel to n
+        const Vec2<T> m_a = at(na, face_a);
+        const T cosine = dot(m_a, n);
+        const T sin_a = cosine > T(0) ? std::abs(cross(m_a, n)) : T(2) - cosine;
+        flip = sin_a > T(kReferenceTolerance); // B's sine is 0: its face is the normal
+        ref_edge = flip ? axes.b.face : face_a;
+        n_r = flip ? -n : m_a;
+    }
+    if (n_r == Vec2<T>{}) {
+        return false;
+    }
+    const Soa8<T>& ref_vertices = flip ? vb : va;
+    const int ref_count = flip ? count_b : count_a;
+    // The incident face: the other shape's face most anti-parallel to n_r.
+    const int inc_count = flip ? count_a : count_b;
+    const int inc_edge = support_index_soa8(flip ? na : nb, -n_r);
+    const Soa8<T>& inc_vertices = flip ? va : vb;
+    const T ra = input.use_radii ? input.a.radius : T(0);
+    const T rb = input.use_radii ? input.b.radius : T(0);
+    out.status = Status::overlapping;
+    out.error = InputError::none;
+    clip_incident_face(out, input.xf_a, flip, ref_edge, inc_edge, n_r, at(ref_vertices, ref_edge),
+                       at(ref_vertices, (ref_edge + 1) % ref_count), at(inc_vertices, inc_edge),
+                       at(inc_vertices, (inc_edge + 1) % inc_count), flip ? rb : ra, flip ? ra : rb,
+                       margin);
+    return true;
+}
+
 } // namespace detail
 
 /// The contact manifold of two convex shapes (see the top of this file): for shapes that
@@ -262,6 +362,26 @@ ManifoldOutput<T> manifold(const DistanceInput<T>& input, std::type_identity_t<T
     if (!(margin >= T(0) && margin <= std::numeric_limits<T>::max())) { // NaN fails too
         out.error = InputError::bad_margin;
         return out;
+    }
+    // Two small prepared polygons: the separating axis test answers when the shapes are
+    // clearly beyond the margin or their cores clearly overlap; near contact, GJK and EPA.
+    if (detail::separating_axes_apply(input.a, input.b) && input.a.points.size() >= 2 &&
+        input.b.points.size() >= 2) {
+        out.error = validate(input);
+        if (out.error != InputError::none) {
+            return out;
+        }
+        const T radii = input.use_radii ? input.a.radius + input.b.radius : T(0);
+        const detail::SeparatingAxes<T> axes =
+            detail::separating_axes(*input.a.prepared, *input.b.prepared,
+                                    detail::relative(input.xf_a, input.xf_b), margin + radii);
+        if (axes.separation() > margin + radii + axes.guard) { // distance >= s*
+            out.status = Status::separated;
+            return out;
+        }
+        if (axes.decides_overlap() && detail::manifold_by_axes(input, axes, margin, out)) {
+            return out;
+        }
     }
     const PenetrationOutput<T> pen = penetration(input);
     out.status = pen.status;
@@ -330,35 +450,12 @@ ManifoldOutput<T> manifold(const DistanceInput<T>& input, std::type_identity_t<T
     const int inc_edge = inc.face_along(-n_r, flip ? w_a : w_b, sin_inc);
 
     const Vec2<T> v1 = ref.vertex(ref_edge), v2 = ref.vertex((ref_edge + 1) % ref.count());
-    const Vec2<T> t = normalized(v2 - v1);
-    if (n_r == Vec2<T>{} || t == Vec2<T>{}) { // an edge too short for its length to be a number
+    if (n_r == Vec2<T>{}) { // an edge too short for its length to be a number
         return one_point(0);
     }
-    detail::ClipPoint<T> c[2] = {{inc.vertex(inc_edge), false, 0},
-                                 {inc.vertex((inc_edge + 1) % inc.count()), false, 1}};
-    const T radii = ra + rb;
-    const auto largest = [](Vec2<T> p) { return std::max(std::abs(p.x), std::abs(p.y)); };
-    const T slack = T(8) * std::numeric_limits<T>::epsilon() *
-                    std::max({largest(v1), largest(v2), largest(c[0].p), largest(c[1].p)});
-    out.normal = rotate(input.xf_a.q, flip ? -n_r : n_r);
-    out.reference_is_b = flip;
-    out.reference_edge = ref_edge;
-    out.incident_edge = inc_edge;
-    if (!detail::clip(c, -t, -dot(t, v1) + radii + slack) ||
-        !detail::clip(c, t, dot(t, v2) + radii + slack)) {
-        return out; // the incident face lies beyond a side plane (round-off at a corner)
-    }
-    for (const detail::ClipPoint<T>& cp : c) {
-        const T d = dot(n_r, cp.p - v1);
-        const T separation = d - radii;
-        if (!(separation <= margin)) {
-            continue;
-        }
-        const Vec2<T> p_ref = cp.p - (d - r_ref) * n_r, p_inc = cp.p - r_inc * n_r;
-        out.points[out.count++] = {
-            apply(input.xf_a, T(0.5) * (p_ref + p_inc)), separation,
-            detail::contact_id(flip, ref_edge, inc_edge, cp.clipped, cp.end)};
-    }
+    detail::clip_incident_face(out, input.xf_a, flip, ref_edge, inc_edge, n_r, v1, v2,
+                               inc.vertex(inc_edge), inc.vertex((inc_edge + 1) % inc.count()),
+                               r_ref, r_inc, margin);
     return out;
 }
 

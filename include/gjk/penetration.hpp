@@ -45,6 +45,13 @@
 // the "touching" branch: depth 0 with a proven normal; no division by a zero length happens
 // (edges of zero length are never measured).
 //
+// Two small prepared polygons. For prepared shapes of at most PreparedShape::kInline vertices
+// the separating axis test (gjk/separating_axes.hpp) gives the same depth, normal and witnesses
+// with no iteration: Z's closest edge is a face of A or of B, and the test measures them all.
+// penetration() takes its answer when it decides (the cores overlap by more than its round-off
+// guard; termination separating_axis, no GJK iterations, the cache left as it was); near
+// touching and apart, GJK and EPA answer as for any shapes.
+//
 // The work is done in A's local frame, like distance(); results come back in the world frame.
 #pragma once
 
@@ -56,6 +63,7 @@
 
 #include "gjk/distance.hpp"
 #include "gjk/epa/polytope.hpp"
+#include "gjk/separating_axes.hpp"
 #include "gjk/shape.hpp"
 
 namespace gjk {
@@ -73,6 +81,7 @@ enum class EpaTermination : unsigned char {
     converged,        ///< the closest edge's support gap fell within round-off
     repeated_support, ///< the support point was already a vertex of the polygon
     max_iterations,   ///< kMaxEpaIterations (or the input's cap) was reached
+    separating_axis,  ///< not run: the separating axis test decided (gjk/separating_axes.hpp)
 };
 
 /// A short English description of an EpaTermination.
@@ -88,6 +97,8 @@ constexpr const char* to_string(EpaTermination t) {
         return "repeated_support";
     case EpaTermination::max_iterations:
         return "max_iterations";
+    case EpaTermination::separating_axis:
+        return "separating_axis";
     }
     return "?";
 }
@@ -269,6 +280,87 @@ EpaResult<T> epa(const Support& z, const MinkowskiPoint<T>* seed, int seed_count
     return out;
 }
 
+/// EPA's answer from the separating axis test (gjk/separating_axes.hpp), in A's frame (`xf`:
+/// B's frame seen from A's): true, with `e` filled, when the test decides, that is for two
+/// prepared shapes of at most PreparedShape::kInline vertices whose cores overlap by more than
+/// round-off. The depth is -s*, the normal the winning face's (from A to B), the witnesses the
+/// other shape's deepest vertex and its foot on the face's line.
+template <class T>
+bool depth_by_axes(const DistanceInput<T>& input, const Transform<T>& xf, EpaResult<T>& e) {
+    if (!separating_axes_apply(input.a, input.b)) {
+        return false;
+    }
+    const SeparatingAxes<T> axes = separating_axes(*input.a.prepared, *input.b.prepared, xf, T(0));
+    if (!axes.decides_overlap()) {
+        return false;
+    }
+    e.depth = -axes.separation();
+    if (axes.b_wins()) { // B's face j: A's vertex is the deepest, the normal -m^B_j
+        const Soa8<T>& va = input.a.prepared->soa();
+        const int j = axes.b.face, i = deepest_vertex(axes.b_normals, j, va);
+        const Vec2<T> m{axes.b_normals.x[j], axes.b_normals.y[j]};
+        e.normal = -m;
+        e.a = {va.x[i], va.y[i]};
+        e.b = e.a - axes.b.separation * m;
+    } else { // A's face i: B's vertex is the deepest, the normal m^A_i
+        const Soa8<T>& na = input.a.prepared->normals();
+        const int i = axes.a.face, j = deepest_vertex(na, i, axes.b_vertices);
+        const Vec2<T> m{na.x[i], na.y[i]};
+        e.normal = m;
+        e.b = {axes.b_vertices.x[j], axes.b_vertices.y[j]};
+        e.a = e.b - axes.a.separation * m;
+    }
+    e.termination = EpaTermination::separating_axis;
+    return true;
+}
+
+/// penetration()'s answer from the cores' answer: their signed distance, normal and witnesses
+/// (world), moved out by the radii, with the status they give. `out` holds the iteration
+/// counts and EPA's termination; `capped` says that GJK or EPA reached its cap.
+template <class T>
+PenetrationOutput<T> penetration_from_cores(const DistanceInput<T>& input, PenetrationOutput<T> out,
+                                            T core_signed, Vec2<T> normal, Vec2<T> pa, Vec2<T> pb,
+                                            bool normal_known, bool capped) {
+    const T ra = input.use_radii ? input.a.radius : T(0);
+    const T rb = input.use_radii ? input.b.radius : T(0);
+    // Radii: the surfaces move out along the normal, each by its radius.
+    out.signed_distance = core_signed - (ra + rb);
+    out.depth = std::max(T(0), -out.signed_distance);
+    out.normal = normal;
+    out.point_a = pa + ra * normal;
+    out.point_b = pb - rb * normal;
+    if (out.signed_distance > T(0)) {
+        out.status = Status::separated;
+    } else if (out.signed_distance == T(0) && normal_known) {
+        out.status = Status::touching;
+    } else {
+        out.status = Status::overlapping;
+    }
+    if (capped) {
+        out.status = Status::max_iterations;
+    }
+    if (!std::isfinite(out.signed_distance) || !is_finite(out.point_a) || !is_finite(out.point_b) ||
+        !is_finite(out.normal)) {
+        const int iterations = out.iterations;
+        out = PenetrationOutput<T>{};
+        out.iterations = iterations;
+        out.error = InputError::nonfinite_result;
+    }
+    return out;
+}
+
+/// penetration()'s answer from the core depth that EPA or the separating axis test found in
+/// A's frame.
+template <class T>
+PenetrationOutput<T> penetration_from_depth(const DistanceInput<T>& input, PenetrationOutput<T> out,
+                                            const EpaResult<T>& e) {
+    out.epa_iterations = e.iterations;
+    out.termination = e.termination;
+    return penetration_from_cores(input, out, -e.depth, rotate(input.xf_a.q, e.normal),
+                                  apply(input.xf_a, e.a), apply(input.xf_a, e.b), true,
+                                  e.termination == EpaTermination::max_iterations);
+}
+
 /// penetration() once its GJK has run: `g` is distance() on `input`'s cores (input with
 /// use_radii false) and `c` the cache that call left. distance_batch's outputs and caches are
 /// distance()'s to the bit, so a batch may run the GJKs in its lanes and finish each row here
@@ -283,19 +375,18 @@ PenetrationOutput<T> penetration_after_gjk(const DistanceInput<T>& input,
         out.error = g.error;
         return out;
     }
-
-    const T ra = input.use_radii ? input.a.radius : T(0);
-    const T rb = input.use_radii ? input.b.radius : T(0);
-    T core_signed = g.distance; // the cores' signed distance
-    Vec2<T> normal = g.normal, pa = g.point_a, pb = g.point_b;
-    bool normal_known = !(normal == Vec2<T>{});
-
-    if (g.status == Status::overlapping) {
-        // EPA, in A's local frame, from the simplex GJK ended with, on the support distance()
-        // used: a prepared shape's O(log n) search, not a scan of its points (the cache's
-        // indices are the hull's either way).
-        const Transform<T> xf = detail::relative(input.xf_a, input.xf_b);
-        const detail::EpaResult<T> e = detail::with_local_support(input, xf, [&](const auto& z) {
+    if (g.status != Status::overlapping) {
+        return penetration_from_cores(input, out, g.distance, g.normal, g.point_a, g.point_b,
+                                      !(g.normal == Vec2<T>{}), g.status == Status::max_iterations);
+    }
+    // The cores overlap: the separating axis test's depth when it decides (penetration() takes
+    // it before any GJK), else EPA in A's local frame from the simplex GJK ended with, on the
+    // support distance() used: a prepared shape's O(log n) search, not a scan of its points
+    // (the cache's indices are the hull's either way).
+    const Transform<T> xf = detail::relative(input.xf_a, input.xf_b);
+    EpaResult<T> e;
+    if (!depth_by_axes(input, xf, e)) {
+        e = detail::with_local_support(input, xf, [&](const auto& z) {
             MinkowskiPoint<T> seed[3];
             const int count = std::clamp(c.count, 1, 3);
             for (int i = 0; i < count; ++i) {
@@ -303,46 +394,16 @@ PenetrationOutput<T> penetration_after_gjk(const DistanceInput<T>& input,
             }
             return detail::epa(z, seed, count, max_epa_iterations);
         });
-        out.epa_iterations = e.iterations;
-        out.termination = e.termination;
-        core_signed = -e.depth;
-        normal = rotate(input.xf_a.q, e.normal);
-        pa = apply(input.xf_a, e.a);
-        pb = apply(input.xf_a, e.b);
-        normal_known = true;
     }
-
-    // Radii: the surfaces move out along the normal, each by its radius.
-    out.signed_distance = core_signed - (ra + rb);
-    out.depth = std::max(T(0), -out.signed_distance);
-    out.normal = normal;
-    out.point_a = pa + ra * normal;
-    out.point_b = pb - rb * normal;
-    if (out.signed_distance > T(0)) {
-        out.status = Status::separated;
-    } else if (out.signed_distance == T(0) && normal_known) {
-        out.status = Status::touching;
-    } else {
-        out.status = Status::overlapping;
-    }
-    if (g.status == Status::max_iterations || out.termination == EpaTermination::max_iterations) {
-        out.status = Status::max_iterations;
-    }
-    if (!std::isfinite(out.signed_distance) || !is_finite(out.point_a) || !is_finite(out.point_b) ||
-        !is_finite(out.normal)) {
-        const int iterations = out.iterations;
-        out = PenetrationOutput<T>{};
-        out.iterations = iterations;
-        out.error = InputError::nonfinite_result;
-    }
-    return out;
+    return penetration_from_depth(input, out, e);
 }
 
 } // namespace detail
 
 /// Signed distance, penetration depth, minimum translation normal and witness points of two
 /// convex shapes (see the top of this file). Apart, the answer is distance()'s. `cache`, if
-/// given, warm starts GJK and is updated as by distance(); `max_epa_iterations` caps EPA.
+/// given, warm starts GJK and is updated as by distance() (left as it was when the separating
+/// axis test answers and no GJK runs); `max_epa_iterations` caps EPA.
 template <class T>
 PenetrationOutput<T> penetration(const DistanceInput<T>& input,
                                  std::type_identity_t<SimplexCache<T>>* cache = nullptr,
@@ -356,6 +417,15 @@ PenetrationOutput<T> penetration(const DistanceInput<T>& input,
         return out;
     }
 
+    // Two small prepared polygons whose cores overlap by more than round-off: the separating
+    // axis test's answer, with no GJK (the cache stays as it was).
+    if (detail::separating_axes_apply(input.a, input.b)) {
+        detail::EpaResult<T> e;
+        if (detail::depth_by_axes(input, detail::relative(input.xf_a, input.xf_b), e)) {
+            out.error = InputError::none;
+            return detail::penetration_from_depth(input, out, e);
+        }
+    }
     // GJK on the cores; the radii are applied after EPA, so the core witnesses stay available.
     DistanceInput<T> core = input;
     core.use_radii = false;

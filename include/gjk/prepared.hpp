@@ -122,9 +122,19 @@ template <class T> class PreparedShape {
             sum += vertices[k];
         }
         s.centre_ = (T(1) / T(n)) * sum;
+        for (std::size_t k = 0; k < n; ++k) {
+            s.extent_ = std::max({s.extent_, std::abs(vertices[k].x), std::abs(vertices[k].y)});
+        }
         for (std::size_t k = 0; k < 8; ++k) { // unused slots repeat vertex 0 (detail::Soa8)
             const Vec2<T> v = k < n ? vertices[k] : vertices[0];
             s.soa_.x[k] = v.x, s.soa_.y[k] = v.y;
+        }
+        if (n >= 2 && n <= static_cast<std::size_t>(kInline)) { // the faces' unit normals
+            for (std::size_t k = 0; k < 8; ++k) { // unused slots repeat normal 0, as above
+                const std::size_t i = k < n ? k : 0;
+                const Vec2<T> m = normalized(outward_normal(vertices[i], vertices[(i + 1) % n]));
+                s.normals_.x[k] = m.x, s.normals_.y[k] = m.y;
+            }
         }
         s.build_search_table();
         s.map_sources(points);
@@ -236,6 +246,8 @@ template <class T> class PreparedShape {
     const Vec2<T>& centre() const { return centre_; }
     /// Number of hull vertices.
     int count() const { return count_; }
+    /// The largest |coordinate| of the hull's vertices (the scale of their round-off).
+    T extent() const { return extent_; }
     /// The index in make()'s input of hull vertex i.
     int source_index(int i) const {
         return (count_ > kInline ? heap_source_.data() : inline_source_)[i];
@@ -243,6 +255,11 @@ template <class T> class PreparedShape {
     /// The vertices as coordinate arrays, padded to eight with copies of vertex 0 (filled for
     /// at most kInline vertices; see detail::Soa8).
     const detail::Soa8<T>& soa() const { return soa_; }
+    /// The unit outward normals of the hull's edges (edge i runs from vertex i to i + 1) as
+    /// coordinate arrays, padded to eight with copies of normal 0, for 2 to kInline vertices (a
+    /// segment's are its two sides); zero otherwise. The separating axis test reads them
+    /// (gjk/separating_axes.hpp), as Box2D's polygons keep theirs.
+    const detail::Soa8<T>& normals() const { return normals_; }
     /// The view that the queries take. Valid while this shape lives and is not moved.
     ShapeView<T> view() const& {
         ShapeView<T> v(vertices(), radius_);
@@ -371,11 +388,13 @@ template <class T> class PreparedShape {
     // a warm-started query in lanes reads nothing else of the shape (docs/performance.md, "The
     // prepared shape's cache line").
     alignas(64) detail::Soa8<T> soa_{};
+    detail::Soa8<T> normals_{}; // the faces' unit normals, for 2 to kInline vertices
     Vec2<T> inline_vertices_[kInline]{};
     int inline_source_[kInline]{};
     int count_{0};
     T radius_{0};
     Vec2<T> centre_{};
+    T extent_{0};
     ShapeError error_{ShapeError::empty};
     std::vector<Vec2<T>> heap_vertices_{}; // more than kInline vertices
     std::vector<int> heap_source_{};

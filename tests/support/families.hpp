@@ -334,4 +334,17 @@ class Generator {
     std::mt19937_64 rng_;
 };
 
+/// Moves B toward A so that most pairs overlap, some deeply (families that are about contact
+/// or containment are kept as they are).
+template <class T> void pull_together(Case<T>& k, Generator& gen) {
+    using F = Family;
+    if (k.family == F::edge_touching || k.family == F::vertex_touching || k.family == F::tiny_gap ||
+        k.family == F::inside || gen.integer(0, 3) == 0) {
+        return;
+    }
+    const double u = gen.uniform(0, 0.6);
+    k.xb.p = {T(k.xa.p.x + u * (double(k.xb.p.x) - k.xa.p.x)),
+              T(k.xa.p.y + u * (double(k.xb.p.y) - k.xa.p.y))};
+}
+
 } // namespace gjk_test
