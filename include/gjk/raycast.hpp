@@ -33,18 +33,43 @@
 // The tolerance is shape_cast's: kCastToleranceUlps eps of the scale, the largest coordinate
 // the ray or the shape reaches (GJK's distance carries a few eps of it).
 //
+// Clipping, for small prepared polygons. A prepared shape of 2 to PreparedShape::kInline
+// vertices without a radius keeps its faces' unit normals m_i (PreparedShape::normals()), and
+// the polygon is the intersection of their half-planes dot(m_i, x - v_i) <= 0 (Cyrus-Beck; Box2D's
+// b2PolygonShape::RayCast). Along the ray that is s_i + t d_i <= 0, with
+//     s_i = dot(m_i, o - v_i)   (the origin's separation from face i)   and   d_i = dot(m_i, r):
+// a face the ray enters (d_i < 0) bounds t from below by -s_i / d_i, a face it leaves (d_i > 0)
+// from above, and a face parallel to it (d_i = 0) keeps it out everywhere when s_i > 0. The hit
+// is the largest lower bound, on its face with that face's normal, when it is at most the
+// smallest upper bound and max_fraction. All eight faces are measured side by side in whole
+// registers, and the answer is exact but for the round-off of s_i and d_i (a few eps of the
+// scale along the ray), against the tolerance's 64 eps of advancement: the fraction is
+// Box2D's, and as often slightly late as early by that round-off (TEST(RayCastBox2d,
+// ClippingIsAsAccurateAsBox2d)). When the hit point is within the tolerance of a vertex
+// the normal is the one a ray through a vertex gets above (the direction from the vertex back
+// to the origin, kept inside the vertex's normal cone). The origin's largest separation
+// max s_i is a lower bound on its distance to the polygon, and minus its depth when inside:
+// above the tolerance the ray starts outside, as advancement would find; below minus the
+// tolerance it starts inside (a hit at 0 with no normal, as above); within the tolerance (on
+// the surface, or near a vertex) it takes advancement, which answers those cases as above.
+//
 // Support: on a PreparedShape the GJK loop uses its O(log n) support, so a ray against a
 // 4096-gon costs a handful of searches; on a plain point set it scans the points.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "gjk/cast.hpp"
 #include "gjk/distance.hpp"
 #include "gjk/prepared.hpp"
 #include "gjk/shape.hpp"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace gjk {
 
@@ -169,34 +194,166 @@ RayCastOutput<T> advance_ray(const CoreSupport& core, T radius, Vec2<T> o, Vec2<
     }
 }
 
+/// What clipping a ray against a polygon's faces found (the top of this file), in the
+/// polygon's frame.
+template <class T> struct RayClip {
+    T separation{0};      ///< the origin's largest face separation, max s_i
+    T lower{0};           ///< the largest lower bound on t (0 when no face bounds it)
+    T upper{0};           ///< the smallest upper bound on t (max_fraction when none)
+    int face{-1};         ///< the face of `lower` (-1: none), lowest index on ties
+    bool kept_out{false}; ///< a face parallel to the ray keeps it out
+};
+
+/// Clips the ray o + t r, t in [0, max_fraction], against the faces of `shape` (2 to kInline
+/// vertices, precondition): s_i, d_i and the bounds of the top of this file for the eight
+/// (padded) faces side by side, in 16-byte registers of four floats or two doubles (GCC's
+/// vector extension: each lane rounds as the scalar expression). Padding repeats face 0, which
+/// changes no bound; the lowest face index wins ties.
+template <class T>
+[[gnu::always_inline]] inline RayClip<T> clip_ray(const PreparedShape<T>& shape, Vec2<T> o,
+                                                  Vec2<T> r, T max_fraction) {
+    typedef T V __attribute__((vector_size(16)));
+    using M = decltype(V{} < V{});
+    constexpr int width = int(16 / sizeof(T)), registers = 8 / width;
+    constexpr T infinity = std::numeric_limits<T>::infinity();
+    const auto load = [](const T* p) {
+        V x;
+        std::memcpy(&x, p, sizeof x);
+        return x;
+    };
+    // The largest (smallest) lane in every lane.
+    const auto largest = [](V x) {
+        if constexpr (width == 4) {
+            const V pairs = __builtin_shufflevector(x, x, 1, 0, 3, 2);
+            x = x < pairs ? pairs : x;
+            const V halves = __builtin_shufflevector(x, x, 2, 3, 0, 1);
+            return x < halves ? halves : x;
+        } else {
+            const V other = __builtin_shufflevector(x, x, 1, 0);
+            return x < other ? other : x;
+        }
+    };
+    const auto smallest = [&](V x) { return -largest(-x); };
+    // Bit k set where lane k of the mask holds.
+    const auto bits = [](M mask) {
+#if defined(__SSE2__)
+        if constexpr (width == 4) {
+            return unsigned(_mm_movemask_ps(reinterpret_cast<__m128>(mask)));
+        } else {
+            return unsigned(_mm_movemask_pd(reinterpret_cast<__m128d>(mask)));
+        }
+#else
+        unsigned b = 0;
+        for (int k = 0; k < width; ++k) {
+            b |= (mask[k] != 0 ? 1u : 0u) << k;
+        }
+        return b;
+#endif
+    };
+    const Soa8<T>& m = shape.normals();
+    const Soa8<T>& v = shape.soa();
+    V separation = V{} - infinity, lower = V{} - infinity, upper = V{} + max_fraction;
+    V bounds[registers];
+    M entering[registers];
+    M kept_out{};
+    for (int h = 0; h < registers; ++h) {
+        const V mx = load(m.x + width * h), my = load(m.y + width * h);
+        const V s = mx * (o.x - load(v.x + width * h)) + my * (o.y - load(v.y + width * h));
+        const V d = mx * r.x + my * r.y;
+        const M parallel = d == T(0);
+        const V bound = -s / (parallel ? V{} + T(1) : d); // where the ray crosses the line
+        entering[h] = d < T(0);
+        bounds[h] = bound;
+        separation = separation < s ? s : separation;
+        lower = entering[h] & (lower < bound) ? bound : lower;
+        upper = (d > T(0)) & (bound < upper) ? bound : upper;
+        kept_out |= parallel & (s > T(0));
+    }
+    lower = largest(lower);
+    unsigned at_lower = 0;
+    for (int h = 0; h < registers; ++h) {
+        at_lower |= bits(entering[h] & (bounds[h] == lower)) << (width * h);
+    }
+    RayClip<T> out;
+    out.separation = largest(separation)[0];
+    out.upper = smallest(upper)[0];
+    out.lower = std::max(lower[0], T(0));
+    out.face = at_lower == 0 ? -1 : __builtin_ctz(at_lower);
+    out.kept_out = bits(kept_out) != 0;
+    return out;
+}
+
+/// The outward normal of the hit at `p` on `face` of `shape` (local frame): the face's, or,
+/// when p is within `tolerance` of one of the face's ends, the direction from that vertex back
+/// to the origin o, kept inside the vertex's normal cone (the top of this file).
+template <class T>
+[[gnu::always_inline]] inline Vec2<T> clipped_normal(const PreparedShape<T>& shape, int face,
+                                                     Vec2<T> p, Vec2<T> o, T tolerance) {
+    const Soa8<T>& m = shape.normals();
+    const Soa8<T>& v = shape.soa();
+    const int n = shape.count();
+    const int next = face + 1 == n ? 0 : face + 1, before = face == 0 ? n - 1 : face - 1;
+    const Vec2<T> normal{m.x[face], m.y[face]};
+    // The vertex at the hit, and its cone from the normal of the face before it to the normal
+    // of the face after it (counter-clockwise).
+    const T from_next = std::max(std::abs(p.x - v.x[next]), std::abs(p.y - v.y[next]));
+    const T from_start = std::max(std::abs(p.x - v.x[face]), std::abs(p.y - v.y[face]));
+    int vertex = -1;
+    Vec2<T> first{}, second{};
+    if (from_next <= tolerance) {
+        vertex = next, first = normal, second = {m.x[next], m.y[next]};
+    } else if (from_start <= tolerance) {
+        vertex = face, first = {m.x[before], m.y[before]}, second = normal;
+    }
+    if (vertex < 0) {
+        return normal;
+    }
+    const Vec2<T> back = normalized(o - Vec2<T>{v.x[vertex], v.y[vertex]});
+    if (cross(first, back) >= T(0) && cross(back, second) >= T(0)) {
+        return back;
+    }
+    return dot(back, first) >= dot(back, second) ? first : second;
+}
+
 } // namespace detail
 
 /// The first point of the ray origin + t * translation, t in [0, max_fraction], on the shape at
 /// `xf` (its core rounded by its radius); see the top of this file. `shape` is any ShapeView, a
 /// PreparedShape's view() included (then O(log n) per step).
 template <class T>
-RayCastOutput<T> ray_cast(const ShapeView<T>& shape, const Transform<T>& xf, Vec2<T> origin,
-                          Vec2<T> translation, T max_fraction = T(1)) {
+RayCastOutput<T> ray_cast(const ShapeView<T>& shape, const Transform<T>& xf, const Vec2<T>& origin,
+                          const Vec2<T>& translation, T max_fraction = T(1)) {
     RayCastOutput<T> out;
-    // The shape's checks are distance()'s, with the shape as A and a valid point as B.
-    const Vec2<T> somewhere[1] = {{}};
-    DistanceInput<T> check;
-    check.a = shape;
-    check.b = ShapeView<T>(std::span<const Vec2<T>>(somewhere), T(0));
-    check.xf_a = xf;
-    out.error = validate(check);
+    // The shape's checks are distance()'s, with the shape as A and a valid point as B; a valid
+    // prepared shape (its view has points) was checked when it was made. The verdicts are
+    // locals until the end: the output's two bytes, stored one by one and read back as one
+    // word, would make the processor wait for the stores.
+    InputError error = InputError::none;
+    if (shape.prepared && !shape.points.empty()) {
+        error = detail::transform_ok(xf) ? InputError::none : InputError::bad_transform_a;
+    } else {
+        const Vec2<T> somewhere[1] = {{}};
+        DistanceInput<T> check;
+        check.a = shape;
+        check.b = ShapeView<T>(std::span<const Vec2<T>>(somewhere), T(0));
+        check.xf_a = xf;
+        error = validate(check);
+    }
     const T range = kernel_range<T>();
     auto within = [range](Vec2<T> v) { return std::abs(v.x) <= range && std::abs(v.y) <= range; };
-    if (out.error == InputError::none) {
+    RayError ray_error = RayError::none;
+    if (error == InputError::none) {
         if (!within(origin)) {
-            out.ray_error = RayError::bad_origin;
+            ray_error = RayError::bad_origin;
         } else if (!within(translation)) {
-            out.ray_error = RayError::bad_translation;
+            ray_error = RayError::bad_translation;
         } else if (!(max_fraction >= T(0) && max_fraction <= range)) {
-            out.ray_error = RayError::bad_max_fraction;
+            ray_error = RayError::bad_max_fraction;
         }
     }
-    if (out.error != InputError::none || out.ray_error != RayError::none) {
+    if (error != InputError::none || ray_error != RayError::none) {
+        out.error = error;
+        out.ray_error = ray_error;
         return out;
     }
     // The ray in the shape's frame: inverse(xf) applied to the origin, the rotation to the
@@ -214,16 +371,43 @@ RayCastOutput<T> ray_cast(const ShapeView<T>& shape, const Transform<T>& xf, Vec
     const auto reach = [&](Vec2<T> p) {
         scale = std::max({scale, std::abs(p.x) + shape.radius, std::abs(p.y) + shape.radius});
     };
-    if (shape.prepared) {
-        for (const Vec2<T> d : {Vec2<T>{1, 0}, Vec2<T>{-1, 0}, Vec2<T>{0, 1}, Vec2<T>{0, -1}}) {
-            reach(shape.points[static_cast<std::size_t>(shape.prepared->support_index(d))]);
-        }
+    if (shape.prepared) { // the extent is the largest |coordinate| of the four
+        reach(Vec2<T>{shape.prepared->extent(), T(0)});
     } else {
         for (const Vec2<T>& p : shape.points) {
             reach(p);
         }
     }
     const T tolerance = detail::cast_tolerance(T(0), scale);
+    if (shape.prepared && shape.radius == T(0) && shape.points.size() >= 2 &&
+        shape.points.size() <= static_cast<std::size_t>(PreparedShape<T>::kInline)) {
+        const detail::RayClip<T> clip =
+            detail::clip_ray(*shape.prepared, local_origin, local_translation, max_fraction);
+        if (clip.separation < -tolerance) { // the origin is inside, by more than round-off
+            out.hit = true;
+            out.status = CastStatus::initially_overlapping;
+            out.point = origin;
+            return out;
+        }
+        if (clip.separation > tolerance) { // the origin is outside: the clip decides
+            out.iterations = 1;
+            if (clip.kept_out || clip.face < 0 || !(clip.lower <= clip.upper)) {
+                out.status = CastStatus::separated;
+                out.fraction = max_fraction;
+                out.point = origin + max_fraction * translation;
+                return out;
+            }
+            out.hit = true;
+            out.status = CastStatus::hit;
+            out.fraction = clip.lower;
+            out.point = origin + clip.lower * translation;
+            out.normal =
+                rotate(xf.q, detail::clipped_normal(*shape.prepared, clip.face,
+                                                    local_origin + clip.lower * local_translation,
+                                                    local_origin, tolerance));
+            return out;
+        }
+    }
     RayCastOutput<T> local =
         shape.prepared
             ? detail::advance_ray(PreparedSupport<T>{shape.points, shape.prepared}, shape.radius,
