@@ -657,6 +657,50 @@ template <class T> void gjk_big(benchmark::State& state, int n, bool shared = fa
     set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), 0);
 }
 
+/// The contact queries against one big polygon: the BigNShared/4096 pairs (one prepared
+/// 4096-gon against 1000 prepared 8-gons), their manifolds (Manifold4096, to compare with
+/// Manifold8/cold) and a ray per pair from beyond B toward A, as Ray8's (Ray4096, to compare
+/// with Ray8). Counters: points (mean per pair), hits.
+template <class T> void gjk_manifold_big(benchmark::State& state) {
+    const GjkWorkload<T> w = gjk_workload<T>(big_pairs(4096, true), 1, true, true);
+    double points = 0;
+    for (const auto& in : w.inputs)
+        points += gjk::manifold(in).count;
+    for (auto _ : state) {
+        for (const auto& in : w.inputs)
+            benchmark::DoNotOptimize(gjk::manifold(in));
+    }
+    set_counters(state, w.inputs.size(), 0, 0);
+    state.counters["points"] = points / double(w.inputs.size());
+}
+
+template <class T> void gjk_rays_big(benchmark::State& state) {
+    const std::vector<Pair> pairs = big_pairs(4096, true);
+    const GjkWorkload<T> w = gjk_workload<T>(pairs, 1, true, true);
+    std::vector<gjk::Vec2<T>> origins, translations;
+    for (const Pair& p : pairs) {
+        const double ox = p.bx + 3 * (p.bx - p.ax), oy = p.by + 3 * (p.by - p.ay);
+        const double noise = 0.3 * std::sin(13 * p.vx + 7 * p.vy); // deterministic
+        origins.push_back({T(ox), T(oy)});
+        translations.push_back({T(p.ax + noise - ox), T(p.ay - noise - oy)});
+    }
+    int hits = 0;
+    double iterations = 0;
+    for (std::size_t i = 0; i < w.inputs.size(); ++i) {
+        const auto out =
+            gjk::ray_cast<T>(w.inputs[i].a, w.inputs[i].xf_a, origins[i], translations[i]);
+        hits += out.hit;
+        iterations += out.iterations;
+    }
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < w.inputs.size(); ++i)
+            benchmark::DoNotOptimize(
+                gjk::ray_cast<T>(w.inputs[i].a, w.inputs[i].xf_a, origins[i], translations[i]));
+    }
+    set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), 0);
+    state.counters["hits"] = hits;
+}
+
 void box2d_big(benchmark::State& state, int n, bool shared = false) {
     const std::vector<Pair> pairs = big_pairs(n, shared);
     const Box2dWorkload w = box2d_workload(pairs, 1, shared);
@@ -913,6 +957,9 @@ int main(int argc, char** argv) {
             box2d_big(s, n, true);
         })->Unit(ms);
     }
+    RegisterBenchmark("gjk/Manifold4096", gjk_manifold_big<float>)->Unit(ms);
+    RegisterBenchmark("gjk/Ray4096", gjk_rays_big<float>)->Unit(ms);
+    RegisterBenchmark("gjk_double/Ray4096", gjk_rays_big<double>)->Unit(ms);
     RegisterBenchmark("gjk/Toi", [](benchmark::State& s) { gjk_toi<float>(s); })->Unit(ms);
     RegisterBenchmark("gjk_double/Toi", [](benchmark::State& s) { gjk_toi<double>(s); })->Unit(ms);
     RegisterBenchmark("gjk/Toi/slop_tolerance", [](benchmark::State& s) {

@@ -283,36 +283,150 @@ template <class T>
     return out;
 }
 
-/// The outward normal of the hit at `p` on `face` of `shape` (local frame): the face's, or,
-/// when p is within `tolerance` of one of the face's ends, the direction from that vertex back
-/// to the origin o, kept inside the vertex's normal cone (the top of this file).
-template <class T>
-[[gnu::always_inline]] inline Vec2<T> clipped_normal(const PreparedShape<T>& shape, int face,
-                                                     Vec2<T> p, Vec2<T> o, T tolerance) {
-    const Soa8<T>& m = shape.normals();
-    const Soa8<T>& v = shape.soa();
-    const int n = shape.count();
-    const int next = face + 1 == n ? 0 : face + 1, before = face == 0 ? n - 1 : face - 1;
-    const Vec2<T> normal{m.x[face], m.y[face]};
-    // The vertex at the hit, and its cone from the normal of the face before it to the normal
-    // of the face after it (counter-clockwise).
-    const T from_next = std::max(std::abs(p.x - v.x[next]), std::abs(p.y - v.y[next]));
-    const T from_start = std::max(std::abs(p.x - v.x[face]), std::abs(p.y - v.y[face]));
-    int vertex = -1;
-    Vec2<T> first{}, second{};
-    if (from_next <= tolerance) {
-        vertex = next, first = normal, second = {m.x[next], m.y[next]};
-    } else if (from_start <= tolerance) {
-        vertex = face, first = {m.x[before], m.y[before]}, second = normal;
-    }
-    if (vertex < 0) {
-        return normal;
-    }
-    const Vec2<T> back = normalized(o - Vec2<T>{v.x[vertex], v.y[vertex]});
+/// The normal of a hit at a vertex whose normal cone runs from `first` to `second`
+/// (counter-clockwise): the direction from the vertex back to the origin o, or the nearer side
+/// of the cone when that direction lies outside it (the top of this file).
+template <class T> Vec2<T> vertex_normal(Vec2<T> first, Vec2<T> second, Vec2<T> vertex, Vec2<T> o) {
+    const Vec2<T> back = normalized(o - vertex);
     if (cross(first, back) >= T(0) && cross(back, second) >= T(0)) {
         return back;
     }
     return dot(back, first) >= dot(back, second) ? first : second;
+}
+
+/// The outward normal of a hit at `p` on `face` of a polygon of `n` vertices (vertex(i),
+/// normal(i) its faces' unit normals), the ray coming from o: the face's, or the vertex's
+/// (vertex_normal) when p is within `tolerance` of one of the face's ends.
+template <class T, class Vertex, class Normal>
+Vec2<T> hit_normal(int n, const Vertex& vertex, const Normal& normal, int face, Vec2<T> p,
+                   Vec2<T> o, T tolerance) {
+    const int next = face + 1 == n ? 0 : face + 1, before = face == 0 ? n - 1 : face - 1;
+    const auto near = [&](Vec2<T> w) {
+        return std::max(std::abs(p.x - w.x), std::abs(p.y - w.y)) <= tolerance;
+    };
+    const Vec2<T> end = vertex(next), start = vertex(face);
+    if (near(end)) {
+        return vertex_normal(normal(face), normal(next), end, o);
+    }
+    if (near(start)) {
+        return vertex_normal(normal(before), normal(face), start, o);
+    }
+    return normal(face);
+}
+
+/// What a ray's first hit is, when a direct method decides it (in the shape's frame).
+template <class T> struct RayVerdict {
+    enum class Kind : unsigned char {
+        undecided, ///< advancement answers
+        inside,    ///< the origin is inside by more than the tolerance: a hit at 0
+        miss,      ///< no hit within max_fraction
+        hit,       ///< a hit at `fraction` with `normal`
+    };
+    Kind kind{Kind::undecided};
+    T fraction{0};    ///< the hit's fraction
+    Vec2<T> normal{}; ///< the hit's outward unit normal
+    int steps{0};     ///< what the method did, in advancement's unit (iterations)
+};
+
+/// The ray o + t r against a small prepared polygon (2 to kInline vertices, no radius) by
+/// clipping (the top of this file).
+template <class T>
+[[gnu::always_inline]] inline RayVerdict<T>
+ray_by_clipping(const PreparedShape<T>& shape, Vec2<T> o, Vec2<T> r, T max_fraction, T tolerance) {
+    using Kind = typename RayVerdict<T>::Kind;
+    RayVerdict<T> out;
+    const RayClip<T> clip = clip_ray(shape, o, r, max_fraction);
+    if (clip.separation < -tolerance) { // the origin is inside, by more than round-off
+        out.kind = Kind::inside;
+        return out;
+    }
+    if (!(clip.separation > tolerance)) { // on the surface, or near a vertex: advancement
+        return out;
+    }
+    out.steps = 1;
+    if (clip.kept_out || clip.face < 0 || !(clip.lower <= clip.upper)) {
+        out.kind = Kind::miss;
+        return out;
+    }
+    const Soa8<T>& m = shape.normals();
+    const Soa8<T>& v = shape.soa();
+    out.kind = Kind::hit;
+    out.fraction = clip.lower;
+    out.normal = hit_normal(
+        shape.count(),
+        [&](int i) {
+            return Vec2<T>{v.x[i], v.y[i]};
+        },
+        [&](int i) {
+            return Vec2<T>{m.x[i], m.y[i]};
+        },
+        clip.face, o + clip.lower * r, o, tolerance);
+    return out;
+}
+
+/// The ray o + t r against a prepared polygon of more than kInline vertices (no radius): the
+/// face where its line enters, by bisection on the front chain (the top of this file), in
+/// O(log n). Undecided when the origin is within the tolerance of that face or behind it
+/// (inside the polygon, or past it).
+template <class T>
+RayVerdict<T> ray_by_front_chain(const PreparedShape<T>& shape, Vec2<T> o, Vec2<T> r,
+                                 T max_fraction, T tolerance) {
+    using Kind = typename RayVerdict<T>::Kind;
+    RayVerdict<T> out;
+    const std::span<const Vec2<T>> vertices = shape.vertices();
+    const int n = shape.count();
+    const auto vertex = [&](int i) { return vertices[static_cast<std::size_t>(i)]; };
+    const auto normal = [&](int i) {
+        const Vec2<T> e = vertex(i + 1 == n ? 0 : i + 1) - vertex(i);
+        return normalized(Vec2<T>{e.y, -e.x});
+    };
+    const Vec2<T> left{-r.y, r.x};
+    if (left == Vec2<T>{}) {
+        return out;
+    }
+    // side(i) > 0: vertex i is left of the ray's line. It falls from the chain's first vertex,
+    // the support along `left`, to its last, the support along -left.
+    const auto side = [&](int i) { return dot(left, vertex(i) - o); };
+    const int top = shape.support_index(left), bottom = shape.support_index(-left);
+    out.steps = 1;
+    if (side(top) < T(0) || side(bottom) > T(0)) { // the line passes the polygon by
+        out.kind = Kind::miss;
+        return out;
+    }
+    const int length = bottom >= top ? bottom - top : bottom + n - top;
+    // The last vertex of the chain left of the line (or on it): the entering face starts there.
+    // Selects, not branches: which half holds it is data.
+    int k = 0;
+    for (int count = length; count > 1;) {
+        const int half = count / 2;
+        const int mid = top + k + half;
+        k = side(mid >= n ? mid - n : mid) >= T(0) ? k + half : k;
+        count -= half;
+    }
+    const int face = top + k >= n ? top + k - n : top + k;
+    // The entering bound of that face and of its two neighbours, the largest: round-off in
+    // side() may take the neighbour of the face that holds the entry point when the line
+    // passes within round-off of a vertex, and the largest entering bound is the entry.
+    T best = -std::numeric_limits<T>::infinity(), best_separation = 0;
+    int best_face = -1;
+    for (const int e : {face == 0 ? n - 1 : face - 1, face, face + 1 == n ? 0 : face + 1}) {
+        const Vec2<T> m = normal(e);
+        const T d = dot(m, r), s = dot(m, o - vertex(e));
+        if (d < T(0) && s / -d > best) {
+            best = s / -d, best_separation = s, best_face = e;
+        }
+    }
+    if (best_face < 0 || !(best_separation > tolerance)) {
+        return out; // the origin is near the entering face, or beyond it: advancement
+    }
+    if (!(best <= max_fraction)) {
+        out.kind = Kind::miss;
+        return out;
+    }
+    out.kind = Kind::hit;
+    out.fraction = best;
+    out.normal = hit_normal(n, vertex, normal, best_face, o + best * r, o, tolerance);
+    return out;
 }
 
 } // namespace detail
@@ -379,33 +493,36 @@ RayCastOutput<T> ray_cast(const ShapeView<T>& shape, const Transform<T>& xf, con
         }
     }
     const T tolerance = detail::cast_tolerance(T(0), scale);
-    if (shape.prepared && shape.radius == T(0) && shape.points.size() >= 2 &&
-        shape.points.size() <= static_cast<std::size_t>(PreparedShape<T>::kInline)) {
-        const detail::RayClip<T> clip =
-            detail::clip_ray(*shape.prepared, local_origin, local_translation, max_fraction);
-        if (clip.separation < -tolerance) { // the origin is inside, by more than round-off
+    // Polygons without a radius: clipping when small, the front chain when big.
+    if (shape.prepared && shape.radius == T(0) && shape.points.size() >= 2) {
+        using Kind = typename detail::RayVerdict<T>::Kind;
+        const detail::RayVerdict<T> verdict =
+            shape.points.size() <= static_cast<std::size_t>(PreparedShape<T>::kInline)
+                ? detail::ray_by_clipping(*shape.prepared, local_origin, local_translation,
+                                          max_fraction, tolerance)
+                : detail::ray_by_front_chain(*shape.prepared, local_origin, local_translation,
+                                             max_fraction, tolerance);
+        out.iterations = verdict.steps;
+        switch (verdict.kind) {
+        case Kind::inside:
             out.hit = true;
             out.status = CastStatus::initially_overlapping;
             out.point = origin;
             return out;
-        }
-        if (clip.separation > tolerance) { // the origin is outside: the clip decides
-            out.iterations = 1;
-            if (clip.kept_out || clip.face < 0 || !(clip.lower <= clip.upper)) {
-                out.status = CastStatus::separated;
-                out.fraction = max_fraction;
-                out.point = origin + max_fraction * translation;
-                return out;
-            }
+        case Kind::miss:
+            out.status = CastStatus::separated;
+            out.fraction = max_fraction;
+            out.point = origin + max_fraction * translation;
+            return out;
+        case Kind::hit:
             out.hit = true;
             out.status = CastStatus::hit;
-            out.fraction = clip.lower;
-            out.point = origin + clip.lower * translation;
-            out.normal =
-                rotate(xf.q, detail::clipped_normal(*shape.prepared, clip.face,
-                                                    local_origin + clip.lower * local_translation,
-                                                    local_origin, tolerance));
+            out.fraction = verdict.fraction;
+            out.point = origin + verdict.fraction * translation;
+            out.normal = rotate(xf.q, verdict.normal);
             return out;
+        case Kind::undecided:
+            break;
         }
     }
     RayCastOutput<T> local =
