@@ -28,14 +28,15 @@ from ._gjk import (
     distance,
     distance_batch,
     minkowski_difference,
+    ray_cast_batch,
 )
 from . import _gjk
 
 __all__ = [
-    "Shape", "ShapeArray", "Status", "Result", "DistanceResult", "distance", "distance_batch",
-    "overlap", "penetration", "cast", "time_of_impact", "ray_cast", "convex_hull", "minkowski_difference",
-    "closest_point_segment", "closest_point_triangle", "answer_lines", "DOUBLE_RANGE",
-    "FLOAT_RANGE",
+    "Shape", "ShapeArray", "Status", "CastStatus", "Result", "DistanceResult", "distance",
+    "distance_batch", "overlap", "penetration", "cast", "time_of_impact", "ray_cast",
+    "ray_cast_batch", "convex_hull", "minkowski_difference", "closest_point_segment",
+    "closest_point_triangle", "answer_lines", "DOUBLE_RANGE", "FLOAT_RANGE",
 ]
 
 
@@ -47,6 +48,18 @@ class Status(_enum.IntEnum):
     separated = 0
     touching = 1
     overlapping = 2
+    max_iterations = 3
+    invalid_input = 4
+
+
+class CastStatus(_enum.IntEnum):
+    """The status codes of ray_cast_batch's "status" array: the `gjk cast` and `gjk raycast`
+    status words (ray_cast's `status`), plus invalid_input for a row that could not be
+    answered. The values are the C++ library's gjk::CastStatus."""
+
+    hit = 0
+    separated = 1
+    initially_overlapping = 2
     max_iterations = 3
     invalid_input = 4
 

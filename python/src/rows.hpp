@@ -2,7 +2,7 @@
 //
 // A batch (gjk.distance_batch, gjk.ray_cast_batch) answers N rows. Each argument is a column:
 // a shape column is one gjk.Shape for every row, a sequence of N gjk.Shapes or a
-// gjk.ShapeArray; a pose column is (3,) or (N, 3). A column of
+// gjk.ShapeArray; a pose column is (3,) or (N, 3), a point column (2,) or (N, 2). A column of
 // one row is that row for every row, as numpy broadcasts (broadcast_rows). The columns are
 // read with the GIL held; their accessors only read memory and may run on any thread.
 #pragma once
@@ -77,6 +77,22 @@ template <class T> struct PoseColumn {
         }
         const double* p = rows + 3 * i;
         return to_transform<T>(p[0], p[1], p[2]);
+    }
+};
+
+/// A point column (origins, translations): one point for every row, or one point per row,
+/// narrowed to T. `points` is the (rows, 2) float64 array gjk._checks.as_point_rows returned;
+/// its values are not checked, so a NaN point is a bad row of the batch.
+template <class T> struct PointColumn {
+    const double* rows;
+    std::size_t count;
+
+    explicit PointColumn(const py::array_t<double>& points)
+        : rows(points.data()), count(static_cast<std::size_t>(points.shape(0))) {}
+
+    Vec2<T> at(std::size_t i) const {
+        const double* p = count == 1 ? rows : rows + 2 * i;
+        return {static_cast<T>(p[0]), static_cast<T>(p[1])};
     }
 };
 
