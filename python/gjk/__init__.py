@@ -34,7 +34,7 @@ from . import _gjk
 
 __all__ = [
     "Shape", "ShapeArray", "Status", "CastStatus", "Result", "DistanceResult", "distance",
-    "distance_batch", "overlap", "penetration", "cast", "time_of_impact", "ray_cast",
+    "distance_batch", "overlap", "penetration", "manifold", "cast", "time_of_impact", "ray_cast",
     "ray_cast_batch", "convex_hull", "minkowski_difference", "closest_point_segment",
     "closest_point_triangle", "answer_lines", "DOUBLE_RANGE", "FLOAT_RANGE",
 ]
@@ -65,14 +65,26 @@ class CastStatus(_enum.IntEnum):
 
 
 class Result:
-    """An answer: its fields as attributes (the `gjk` tool's names where it has them)."""
+    """An answer: its fields as attributes (the `gjk` tool's names where it has them), also
+    read by name as the tool's JSON keys: r["normal"] is r.normal."""
 
     def __init__(self, kind, fields):
         self._kind = kind
         self.__dict__.update(fields)
 
+    def keys(self):
+        return [k for k in self.__dict__ if k != "_kind"]
+
+    def __getitem__(self, name):
+        if name == "_kind" or name not in self.__dict__:
+            raise KeyError(name)
+        return self.__dict__[name]
+
+    def __contains__(self, name):
+        return name != "_kind" and name in self.__dict__
+
     def __repr__(self):
-        shown = ", ".join(f"{k}={v!r}" for k, v in self.__dict__.items() if k != "_kind")
+        shown = ", ".join(f"{k}={self[k]!r}" for k in self.keys())
         return f"gjk.{self._kind}({shown})"
 
 
@@ -88,6 +100,21 @@ def penetration(a, b, pose_a=(0, 0, 0), pose_b=(0, 0, 0), *, precision="double")
     separates them), point_a, point_b, iterations, epa_iterations, status."""
     return Result("PenetrationResult",
                   _gjk.penetration(a, b, pose_a, pose_b, precision=precision))
+
+
+def manifold(a, b, pose_a=(0, 0, 0), pose_b=(0, 0, 0), *, margin=0.0, precision="double"):
+    """The contact manifold of a and b (at their poses) when they overlap or are at most `margin`
+    apart, radii included. Attributes (the `gjk manifold` fields): normal (unit, from A to B:
+    the reference face's normal; zero without points) and points, 0 to 2 ContactPoints, each
+    with point (midway between the two surfaces), separation (the signed gap along the normal,
+    radii included: negative when penetrating) and id (the pair of features that made it, the
+    same while the contact slides); then status (penetration's: separated, touching,
+    overlapping, max_iterations; separated with no points beyond the margin), reference_is_b,
+    reference_edge and incident_edge (hull edge indices, -1 when no face was clipped: a point
+    shape, or the single point of two vertices)."""
+    fields = _gjk.manifold(a, b, pose_a, pose_b, margin=margin, precision=precision)
+    fields["points"] = [Result("ContactPoint", point) for point in fields["points"]]
+    return Result("ManifoldResult", fields)
 
 
 def cast(a, b, pose_a=(0, 0, 0), pose_b=(0, 0, 0), translation_a=(0, 0), translation_b=(0, 0),
