@@ -9,6 +9,12 @@
     poses = np.column_stack([np.linspace(0, 5, 1000), np.zeros(1000), np.zeros(1000)])
     batch = gjk.distance_batch(box, capsule, (0, 0, 0), poses)   # dict of numpy arrays
 
+    m = gjk.manifold(box, box, pose_b=(1.9, 0.5, 0))      # contact points for a solver
+    m.normal, [(p.point, p.separation, p.id) for p in m.points]
+    angles = np.linspace(0, 2 * np.pi, 1080, endpoint=False)
+    scan = gjk.ray_cast_batch(box, (4, 0), 10 * np.column_stack([np.cos(angles),
+                                                                 np.sin(angles)]))
+
 Shapes are prepared once (hull, validation, O(log n) support); a ShapeArray holds many as
 ragged arrays. Every answer is the C++ library's (https://: see the README), in double or,
 with precision="float", in float. `gjk.dask` answers batches on a Dask cluster.
