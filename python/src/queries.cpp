@@ -501,11 +501,11 @@ precision: "double" or "float". trace=True also returns every iteration's simple
         "manifold",
         [](py::handle a, py::handle b, py::handle pa, py::handle pb, py::handle margin,
            const std::string& p) {
-            const double m = py::module_::import("gjk._checks")
-                                 .attr("as_radius")(margin, "margin")
-                                 .cast<double>();
-            return with_pair(a, b, pa, pb, p, [m](auto t, auto&... args) {
-                return manifold_in<decltype(t)>(args..., m);
+            const double checked_margin = py::module_::import("gjk._checks")
+                                              .attr("as_radius")(margin, "margin")
+                                              .cast<double>();
+            return with_pair(a, b, pa, pb, p, [checked_margin](auto t, auto&... args) {
+                return manifold_in<decltype(t)>(args..., checked_margin);
             });
         },
         py::arg("a"), py::arg("b"), py::arg("pose_a") = py::make_tuple(0.0, 0.0, 0.0),
