@@ -9,6 +9,12 @@
     poses = np.column_stack([np.linspace(0, 5, 1000), np.zeros(1000), np.zeros(1000)])
     batch = gjk.distance_batch(box, capsule, (0, 0, 0), poses)   # dict of numpy arrays
 
+    m = gjk.manifold(box, box, pose_b=(1.9, 0.5, 0))      # contact points for a solver
+    m.normal, [(p.point, p.separation, p.id) for p in m.points]
+    angles = np.linspace(0, 2 * np.pi, 1080, endpoint=False)
+    scan = gjk.ray_cast_batch(box, (4, 0), 10 * np.column_stack([np.cos(angles),
+                                                                 np.sin(angles)]))
+
 Shapes are prepared once (hull, validation, O(log n) support); a ShapeArray holds many as
 ragged arrays. Every answer is the C++ library's (https://: see the README), in double or,
 with precision="float", in float. `gjk.dask` answers batches on a Dask cluster.
@@ -28,14 +34,15 @@ from ._gjk import (
     distance,
     distance_batch,
     minkowski_difference,
+    ray_cast_batch,
 )
 from . import _gjk
 
 __all__ = [
-    "Shape", "ShapeArray", "Status", "Result", "DistanceResult", "distance", "distance_batch",
-    "overlap", "penetration", "cast", "time_of_impact", "ray_cast", "convex_hull", "minkowski_difference",
-    "closest_point_segment", "closest_point_triangle", "answer_lines", "DOUBLE_RANGE",
-    "FLOAT_RANGE",
+    "Shape", "ShapeArray", "Status", "CastStatus", "Result", "DistanceResult", "distance",
+    "distance_batch", "overlap", "penetration", "manifold", "cast", "time_of_impact", "ray_cast",
+    "ray_cast_batch", "convex_hull", "minkowski_difference", "closest_point_segment",
+    "closest_point_triangle", "answer_lines", "DOUBLE_RANGE", "FLOAT_RANGE",
 ]
 
 
@@ -51,15 +58,39 @@ class Status(_enum.IntEnum):
     invalid_input = 4
 
 
+class CastStatus(_enum.IntEnum):
+    """The status codes of ray_cast_batch's "status" array: the `gjk cast` and `gjk raycast`
+    status words (ray_cast's `status`), plus invalid_input for a row that could not be
+    answered. The values are the C++ library's gjk::CastStatus."""
+
+    hit = 0
+    separated = 1
+    initially_overlapping = 2
+    max_iterations = 3
+    invalid_input = 4
+
+
 class Result:
-    """An answer: its fields as attributes (the `gjk` tool's names where it has them)."""
+    """An answer: its fields as attributes (the `gjk` tool's names where it has them), also
+    read by name as the tool's JSON keys: r["normal"] is r.normal."""
 
     def __init__(self, kind, fields):
         self._kind = kind
         self.__dict__.update(fields)
 
+    def keys(self):
+        return [k for k in self.__dict__ if k != "_kind"]
+
+    def __getitem__(self, name):
+        if name == "_kind" or name not in self.__dict__:
+            raise KeyError(name)
+        return self.__dict__[name]
+
+    def __contains__(self, name):
+        return name != "_kind" and name in self.__dict__
+
     def __repr__(self):
-        shown = ", ".join(f"{k}={v!r}" for k, v in self.__dict__.items() if k != "_kind")
+        shown = ", ".join(f"{k}={self[k]!r}" for k in self.keys())
         return f"gjk.{self._kind}({shown})"
 
 
@@ -75,6 +106,21 @@ def penetration(a, b, pose_a=(0, 0, 0), pose_b=(0, 0, 0), *, precision="double")
     separates them), point_a, point_b, iterations, epa_iterations, status."""
     return Result("PenetrationResult",
                   _gjk.penetration(a, b, pose_a, pose_b, precision=precision))
+
+
+def manifold(a, b, pose_a=(0, 0, 0), pose_b=(0, 0, 0), *, margin=0.0, precision="double"):
+    """The contact manifold of a and b (at their poses) when they overlap or are at most `margin`
+    apart, radii included. Attributes (the `gjk manifold` fields): normal (unit, from A to B:
+    the reference face's normal; zero without points) and points, 0 to 2 ContactPoints, each
+    with point (midway between the two surfaces), separation (the signed gap along the normal,
+    radii included: negative when penetrating) and id (the pair of features that made it, the
+    same while the contact slides); then status (penetration's: separated, touching,
+    overlapping, max_iterations; separated with no points beyond the margin), reference_is_b,
+    reference_edge and incident_edge (hull edge indices, -1 when no face was clipped: a point
+    shape, or the single point of two vertices)."""
+    fields = _gjk.manifold(a, b, pose_a, pose_b, margin=margin, precision=precision)
+    fields["points"] = [Result("ContactPoint", point) for point in fields["points"]]
+    return Result("ManifoldResult", fields)
 
 
 def cast(a, b, pose_a=(0, 0, 0), pose_b=(0, 0, 0), translation_a=(0, 0), translation_b=(0, 0),

@@ -10,10 +10,9 @@
 // bad shape) is the library's invalid_input with zeros elsewhere; the other rows are answered.
 #include <algorithm>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include "shapes.hpp"
+#include "rows.hpp"
 
 namespace gjk::python {
 
@@ -22,77 +21,6 @@ namespace {
 /// Rows gathered and answered together: enough for the lanes to fill, few enough that a
 /// block of prepared shapes stays in the cache.
 constexpr std::size_t kBlockRows = 1024;
-
-/// One side of the batch: a shape for every row.
-struct Side {
-    const PyShape* single = nullptr;
-    std::vector<const PyShape*> shapes; ///< a sequence of Shapes
-    PyShapeArray* array = nullptr;
-    std::size_t rows = 1;
-
-    /// The view of row i's shape in T; `block` holds the prepared shapes of rows
-    /// [block_first, ...) when the array keeps none.
-    template <class T>
-    ShapeView<T> view(std::size_t i, const std::vector<PreparedShape<T>>* kept,
-                      const std::vector<PreparedShape<T>>& block, std::size_t block_first) const {
-        if (single) {
-            return single->prepared<T>().view();
-        }
-        if (array) {
-            return kept ? (*kept)[i].view() : block[i - block_first].view();
-        }
-        return shapes[i]->prepared<T>().view();
-    }
-};
-
-Side read_side(py::handle value, const char* name, py::object& keep_alive) {
-    Side side;
-    if (py::isinstance<PyShape>(value)) {
-        side.single = &value.cast<const PyShape&>();
-    } else if (py::isinstance<PyShapeArray>(value)) {
-        side.array = &value.cast<PyShapeArray&>();
-        side.rows = side.array->size();
-    } else if (py::isinstance<py::array>(value)) { // points of one shape
-        side.single = &as_shape(value, name, keep_alive);
-    } else if (py::isinstance<py::sequence>(value) && !py::isinstance<py::str>(value)) {
-        keep_alive = py::reinterpret_borrow<py::object>(value);
-        const py::sequence seq = py::reinterpret_borrow<py::sequence>(value);
-        side.rows = py::len(seq);
-        side.shapes.reserve(side.rows);
-        for (std::size_t i = 0; i < side.rows; ++i) {
-            const py::object item = seq[i];
-            if (!py::isinstance<PyShape>(item)) {
-                throw py::type_error(std::string(name) + "[" + std::to_string(i) + "] is " +
-                                     std::string(py::str(py::type::of(item).attr("__name__"))) +
-                                     ", not a gjk.Shape");
-            }
-            side.shapes.push_back(&item.cast<const PyShape&>());
-        }
-    } else {
-        throw py::type_error(std::string(name) +
-                             " must be a gjk.Shape, a sequence of gjk.Shapes or a gjk.ShapeArray");
-    }
-    return side;
-}
-
-/// The common row count of the four arguments (each 1 or N), as numpy broadcasts.
-std::size_t broadcast_rows(const std::vector<std::pair<const char*, std::size_t>>& counts) {
-    const char* named = nullptr;
-    std::size_t rows = 1;
-    for (const auto& [name, count] : counts) {
-        if (count == 1) {
-            continue;
-        }
-        if (named && count != rows) {
-            throw py::value_error(std::string(named) + " has " + std::to_string(rows) +
-                                  " rows but " + name + " has " + std::to_string(count) +
-                                  ": they must be equal, or 1");
-        }
-        named = name;
-        rows = count;
-    }
-    return rows;
-}
 
 /// The output arrays, written by the threads through raw pointers.
 struct Outputs {
@@ -113,26 +41,6 @@ template <class T> void write_point(double* out, std::size_t i, Vec2<T> v) {
     out[2 * i] = static_cast<double>(v.x);
     out[2 * i + 1] = static_cast<double>(v.y);
 }
-
-/// Rows [first, last): one block through distance_batch, then the verdicts' penetration.
-/// A pose column: one transform for every row, or one pose per row.
-template <class T> struct Poses {
-    const double* rows;
-    std::size_t count;
-    Transform<T> shared;
-
-    explicit Poses(const py::array_t<double>& poses)
-        : rows(poses.data()), count(static_cast<std::size_t>(poses.shape(0))),
-          shared(count == 1 ? to_transform<T>(rows[0], rows[1], rows[2]) : Transform<T>{}) {}
-
-    Transform<T> at(std::size_t i) const {
-        if (count == 1) {
-            return shared;
-        }
-        const double* p = rows + 3 * i;
-        return to_transform<T>(p[0], p[1], p[2]);
-    }
-};
 
 /// A thread's buffers for its blocks, made once and reused block after block: made anew, the
 /// inputs and outputs (200 bytes a row in double) were allocated and zeroed for every block
@@ -176,27 +84,18 @@ void penetrate_rows(const std::vector<DistanceInput<T>>& inputs, BlockBuffers<T>
     }
 }
 
+/// Rows [first, last): one block through distance_batch, then the verdicts' penetration.
 template <class T>
-void answer_block(const Side& a, const Side& b, const Poses<T>& pose_a, const Poses<T>& pose_b,
-                  std::size_t first, std::size_t last, const std::vector<PreparedShape<T>>* kept_a,
+void answer_block(const ShapeColumn& a, const ShapeColumn& b, const PoseColumn<T>& pose_a,
+                  const PoseColumn<T>& pose_b, std::size_t first, std::size_t last,
+                  const std::vector<PreparedShape<T>>* kept_a,
                   const std::vector<PreparedShape<T>>* kept_b, bool with_penetration,
                   const Outputs& out, BlockBuffers<T>& buffers) {
     const std::size_t n = last - first;
     std::vector<PreparedShape<T>>& block_a = buffers.block_a;
     std::vector<PreparedShape<T>>& block_b = buffers.block_b;
-    block_a.clear(), block_b.clear();
-    if (a.array && !kept_a) {
-        block_a.reserve(n);
-        for (std::size_t i = first; i < last; ++i) {
-            block_a.push_back(a.array->prepare<T>(i));
-        }
-    }
-    if (b.array && !kept_b) {
-        block_b.reserve(n);
-        for (std::size_t i = first; i < last; ++i) {
-            block_b.push_back(b.array->prepare<T>(i));
-        }
-    }
+    a.prepare_block<T>(first, last, kept_a, block_a);
+    b.prepare_block<T>(first, last, kept_b, block_b);
     std::vector<DistanceInput<T>>& inputs = buffers.inputs;
     inputs.resize(n);
     for (std::size_t k = 0; k < n; ++k) {
@@ -261,10 +160,10 @@ void answer_block(const Side& a, const Side& b, const Poses<T>& pose_a, const Po
 }
 
 template <class T>
-void answer_rows(const Side& a, const Side& b, const py::array_t<double>& pose_a,
+void answer_rows(const ShapeColumn& a, const ShapeColumn& b, const py::array_t<double>& pose_a,
                  const py::array_t<double>& pose_b, std::size_t rows, int threads,
                  const Outputs& out) {
-    const Poses<T> poses_a(pose_a), poses_b(pose_b);
+    const PoseColumn<T> poses_a(pose_a), poses_b(pose_b);
     const std::vector<PreparedShape<T>>* kept_a = a.array ? a.array->kept<T>(threads) : nullptr;
     const std::vector<PreparedShape<T>>* kept_b = b.array ? b.array->kept<T>(threads) : nullptr;
     const std::size_t blocks = (rows + kBlockRows - 1) / kBlockRows;
@@ -282,16 +181,10 @@ py::dict distance_batch_py(py::handle a, py::handle b, py::handle pose_a, py::ha
                            const std::string& precision, int threads, bool with_penetration,
                            bool derivatives) {
     const bool single_precision = precision_is_float(precision);
-    if (threads < 0) {
-        throw py::value_error("threads must be >= 0 (0: every core), got " +
-                              std::to_string(threads));
-    }
-    if (threads == 0) {
-        threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    }
+    threads = thread_count(threads);
     py::object keep_a, keep_b;
-    const Side side_a = read_side(a, "a", keep_a);
-    const Side side_b = read_side(b, "b", keep_b);
+    const ShapeColumn side_a = read_shape_column(a, "a", keep_a);
+    const ShapeColumn side_b = read_shape_column(b, "b", keep_b);
     const py::module_ checks = py::module_::import("gjk._checks");
     const py::array_t<double> poses_a = checks.attr("as_pose_rows")(pose_a, "pose_a");
     const py::array_t<double> poses_b = checks.attr("as_pose_rows")(pose_b, "pose_b");

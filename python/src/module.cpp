@@ -7,6 +7,7 @@ PYBIND11_MODULE(_gjk, m) {
     gjk::python::register_shapes(m);
     gjk::python::register_queries(m);
     gjk::python::register_batch(m);
+    gjk::python::register_ray_batch(m);
     m.attr("DOUBLE_RANGE") = gjk::kernel_range<double>();
     m.attr("FLOAT_RANGE") = static_cast<double>(gjk::kernel_range<float>());
 }

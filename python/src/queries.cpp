@@ -1,8 +1,9 @@
-// python/src/queries.cpp - one query at a time: gjk.distance and its companions, the talk's
-// first two sections, and the `gjk distance` line contract in-process (gjk.answer_lines).
+// python/src/queries.cpp - one query at a time: gjk.distance and its companions (the contact
+// manifold among them), the talk's first two sections, and the `gjk distance` line contract
+// in-process (gjk.answer_lines).
 //
 // Each function calls the library's public API as it is, on the shapes' prepared forms; the
-// answers carry the `gjk distance` tool's names. gjk.distance follows the tool on overlapping
+// answers carry the `gjk` tool's names. gjk.distance follows the tool on overlapping
 // and touching pairs: the normal is then penetration()'s and "penetration" its depth.
 #include <pybind11/stl.h>
 
@@ -199,6 +200,41 @@ py::dict penetration_in(const PyShape& a, const PyShape& b, const Pose& pa, cons
     d["iterations"] = out.iterations;
     d["epa_iterations"] = out.epa_iterations;
     d["status"] = to_string(out.status);
+    return d;
+}
+
+/// The contact manifold with the `gjk manifold` fields (normal, points with point, separation
+/// and id), then its status and faces; an invalid input raises ValueError with the library's
+/// sentence. The kernel runs without the GIL, as distance does.
+template <class T>
+py::dict manifold_in(const PyShape& a, const PyShape& b, const Pose& pa, const Pose& pb,
+                     double margin) {
+    const DistanceInput<T> in = make_input<T>(a, b, pa, pb);
+    const T margin_t = within_kernel_range<T>(margin, "margin");
+    ManifoldOutput<T> out;
+    {
+        py::gil_scoped_release release;
+        out = manifold(in, margin_t);
+    }
+    if (out.status == Status::invalid_input) {
+        throw py::value_error(to_string(out.error));
+    }
+    py::list points;
+    for (int i = 0; i < out.count; ++i) {
+        const ContactPoint<T>& c = out.points[i];
+        py::dict p;
+        p["point"] = to_array(c.point);
+        p["separation"] = static_cast<double>(c.separation);
+        p["id"] = c.id;
+        points.append(std::move(p));
+    }
+    py::dict d;
+    d["normal"] = to_array(out.normal);
+    d["points"] = std::move(points);
+    d["status"] = to_string(out.status);
+    d["reference_is_b"] = out.reference_is_b;
+    d["reference_edge"] = out.reference_edge;
+    d["incident_edge"] = out.incident_edge;
     return d;
 }
 
@@ -460,6 +496,20 @@ precision: "double" or "float". trace=True also returns every iteration's simple
         },
         py::arg("a"), py::arg("b"), py::arg("pose_a") = py::make_tuple(0.0, 0.0, 0.0),
         py::arg("pose_b") = py::make_tuple(0.0, 0.0, 0.0), py::kw_only(),
+        py::arg("precision") = "double");
+    m.def(
+        "manifold",
+        [](py::handle a, py::handle b, py::handle pa, py::handle pb, py::handle margin,
+           const std::string& p) {
+            const double checked_margin = py::module_::import("gjk._checks")
+                                              .attr("as_radius")(margin, "margin")
+                                              .cast<double>();
+            return with_pair(a, b, pa, pb, p, [checked_margin](auto t, auto&... args) {
+                return manifold_in<decltype(t)>(args..., checked_margin);
+            });
+        },
+        py::arg("a"), py::arg("b"), py::arg("pose_a") = py::make_tuple(0.0, 0.0, 0.0),
+        py::arg("pose_b") = py::make_tuple(0.0, 0.0, 0.0), py::kw_only(), py::arg("margin") = 0.0,
         py::arg("precision") = "double");
     m.def(
         "cast",

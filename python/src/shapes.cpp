@@ -49,6 +49,20 @@ template PreparedShape<float> prepare_points<float>(const double*, std::size_t, 
 template PreparedShape<double> prepare_points<double>(const double*, std::size_t, std::size_t,
                                                       double);
 
+template <class T> T within_kernel_range(double value, const char* name) {
+    const T narrowed = static_cast<T>(value);
+    if (!(std::abs(narrowed) <= kernel_range<T>())) {
+        char text[96];
+        std::snprintf(text, sizeof text, " = %g is beyond the kernel's range in %s (|value| <= %g)",
+                      value, precision_name<T>(), static_cast<double>(kernel_range<T>()));
+        throw py::value_error(name + std::string(text));
+    }
+    return narrowed;
+}
+
+template float within_kernel_range<float>(double, const char*);
+template double within_kernel_range<double>(double, const char*);
+
 PyShape::PyShape(std::vector<Vec2<double>> points_, double radius_)
     : points(std::move(points_)), radius(radius_) {
     const double* xy = &points.data()->x;

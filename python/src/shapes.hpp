@@ -114,6 +114,10 @@ template <class T> Transform<T> to_transform(double x, double y, double angle) {
 /// checks name `name` ("a must have shape (n, 2)...").
 const PyShape& as_shape(py::handle value, const char* name, py::object& keep_alive);
 
+/// `value` (finite, checked by the caller) narrowed to T; a ValueError naming `name` when it is
+/// beyond the kernel's range in T, as gjk._checks words it for double.
+template <class T> T within_kernel_range(double value, const char* name);
+
 /// True for "float", false for "double"; a ValueError otherwise.
 bool precision_is_float(const std::string& precision);
 
@@ -140,5 +144,6 @@ template <class T> py::array_t<double> to_array(std::span<const Vec2<T>> points)
 void register_shapes(py::module_& m);
 void register_queries(py::module_& m);
 void register_batch(py::module_& m);
+void register_ray_batch(py::module_& m);
 
 } // namespace gjk::python

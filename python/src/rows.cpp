@@ -1,0 +1,68 @@
+// python/src/rows.cpp - the columns of a batch (see rows.hpp).
+#include "rows.hpp"
+
+#include <algorithm>
+#include <thread>
+
+namespace gjk::python {
+
+ShapeColumn read_shape_column(py::handle value, const char* name, py::object& keep_alive) {
+    ShapeColumn column;
+    if (py::isinstance<PyShape>(value)) {
+        column.single = &value.cast<const PyShape&>();
+    } else if (py::isinstance<PyShapeArray>(value)) {
+        column.array = &value.cast<PyShapeArray&>();
+        column.rows = column.array->size();
+    } else if (py::isinstance<py::array>(value)) { // points of one shape
+        column.single = &as_shape(value, name, keep_alive);
+    } else if (py::isinstance<py::sequence>(value) && !py::isinstance<py::str>(value)) {
+        keep_alive = py::reinterpret_borrow<py::object>(value);
+        const py::sequence seq = py::reinterpret_borrow<py::sequence>(value);
+        column.rows = py::len(seq);
+        column.shapes.reserve(column.rows);
+        for (std::size_t i = 0; i < column.rows; ++i) {
+            const py::object item = seq[i];
+            if (!py::isinstance<PyShape>(item)) {
+                throw py::type_error(std::string(name) + "[" + std::to_string(i) + "] is " +
+                                     std::string(py::str(py::type::of(item).attr("__name__"))) +
+                                     ", not a gjk.Shape");
+            }
+            column.shapes.push_back(&item.cast<const PyShape&>());
+        }
+    } else {
+        throw py::type_error(std::string(name) +
+                             " must be a gjk.Shape, a sequence of gjk.Shapes or a gjk.ShapeArray");
+    }
+    return column;
+}
+
+std::size_t broadcast_rows(const std::vector<std::pair<const char*, std::size_t>>& counts) {
+    const char* named = nullptr;
+    std::size_t rows = 1;
+    for (const auto& [name, count] : counts) {
+        if (count == 1) {
+            continue;
+        }
+        if (named && count != rows) {
+            throw py::value_error(std::string(named) + " has " + std::to_string(rows) +
+                                  " rows but " + name + " has " + std::to_string(count) +
+                                  ": they must be equal, or 1");
+        }
+        named = name;
+        rows = count;
+    }
+    return rows;
+}
+
+int thread_count(int threads) {
+    if (threads < 0) {
+        throw py::value_error("threads must be >= 0 (0: every core), got " +
+                              std::to_string(threads));
+    }
+    if (threads == 0) {
+        return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    }
+    return threads;
+}
+
+} // namespace gjk::python

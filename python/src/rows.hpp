@@ -1,0 +1,107 @@
+// python/src/rows.hpp - the rows of a batch: its columns and how their lengths broadcast.
+//
+// A batch (gjk.distance_batch, gjk.ray_cast_batch) answers N rows. Each argument is a column:
+// a shape column is one gjk.Shape for every row, a sequence of N gjk.Shapes or a
+// gjk.ShapeArray; a pose column is (3,) or (N, 3), a point column (2,) or (N, 2). A column of
+// one row is that row for every row, as numpy broadcasts (broadcast_rows). The columns are
+// read with the GIL held; their accessors only read memory and may run on any thread.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "shapes.hpp"
+
+namespace gjk::python {
+
+/// A shape for every row.
+struct ShapeColumn {
+    const PyShape* single = nullptr;
+    std::vector<const PyShape*> shapes; ///< a sequence of Shapes
+    PyShapeArray* array = nullptr;
+    std::size_t rows = 1;
+
+    /// Prepares the shapes of rows [first, last) into `block` when the column is a ShapeArray
+    /// that keeps none (`kept`: what PyShapeArray::kept returned); `block` is left empty
+    /// otherwise.
+    template <class T>
+    void prepare_block(std::size_t first, std::size_t last,
+                       const std::vector<PreparedShape<T>>* kept,
+                       std::vector<PreparedShape<T>>& block) const {
+        block.clear();
+        if (array && !kept) {
+            block.reserve(last - first);
+            for (std::size_t i = first; i < last; ++i) {
+                block.push_back(array->prepare<T>(i));
+            }
+        }
+    }
+
+    /// The view of row i's shape in T (i < rows); `block` holds the prepared shapes of rows
+    /// [block_first, ...) when the array keeps none.
+    template <class T>
+    ShapeView<T> view(std::size_t i, const std::vector<PreparedShape<T>>* kept,
+                      const std::vector<PreparedShape<T>>& block, std::size_t block_first) const {
+        if (single) {
+            return single->prepared<T>().view();
+        }
+        if (array) {
+            return kept ? (*kept)[i].view() : block[i - block_first].view();
+        }
+        return shapes[i]->prepared<T>().view();
+    }
+};
+
+/// The shape column `value` (a gjk.Shape, a numpy array of one shape's points, a sequence of
+/// gjk.Shapes or a gjk.ShapeArray); a TypeError naming `name` otherwise. `keep_alive` holds
+/// what the column points into.
+ShapeColumn read_shape_column(py::handle value, const char* name, py::object& keep_alive);
+
+/// A pose column: one transform for every row, or one pose per row. `poses` is the (rows, 3)
+/// float64 array gjk._checks.as_pose_rows returned; its values are not checked, so a NaN pose
+/// is a bad row of the batch.
+template <class T> struct PoseColumn {
+    const double* rows;
+    std::size_t count;
+    Transform<T> shared;
+
+    explicit PoseColumn(const py::array_t<double>& poses)
+        : rows(poses.data()), count(static_cast<std::size_t>(poses.shape(0))),
+          shared(count == 1 ? to_transform<T>(rows[0], rows[1], rows[2]) : Transform<T>{}) {}
+
+    Transform<T> at(std::size_t i) const {
+        if (count == 1) {
+            return shared;
+        }
+        const double* p = rows + 3 * i;
+        return to_transform<T>(p[0], p[1], p[2]);
+    }
+};
+
+/// A point column (origins, translations): one point for every row, or one point per row,
+/// narrowed to T. `points` is the (rows, 2) float64 array gjk._checks.as_point_rows returned;
+/// its values are not checked, so a NaN point is a bad row of the batch.
+template <class T> struct PointColumn {
+    const double* rows;
+    std::size_t count;
+
+    explicit PointColumn(const py::array_t<double>& points)
+        : rows(points.data()), count(static_cast<std::size_t>(points.shape(0))) {}
+
+    Vec2<T> at(std::size_t i) const {
+        const double* p = count == 1 ? rows : rows + 2 * i;
+        return {static_cast<T>(p[0]), static_cast<T>(p[1])};
+    }
+};
+
+/// The common row count of the columns (each 1 or N), as numpy broadcasts; a ValueError naming
+/// two columns whose counts differ.
+std::size_t broadcast_rows(const std::vector<std::pair<const char*, std::size_t>>& counts);
+
+/// The number of threads a batch runs on: `threads`, or every core for 0; a ValueError for a
+/// negative number.
+int thread_count(int threads);
+
+} // namespace gjk::python
