@@ -602,15 +602,16 @@ TEST(ManifoldBox2d, MatchesB2CollidePolygons) {
     }
 }
 
-// Known bug, found by fuzz_kernel in CI's smoke run (fuzz/findings/
-// fuzz_kernel-manifold-shallow-deepest-point), disabled until fixed. Float, no radii: A is a
-// sliver 1.08e17 long and 1.07e8 wide turned by -72 degrees; B's top is two nearly collinear
-// faces (slopes 6e-11 and 0). EPA's normal (0, -1) and depth 3.35e16 are right, but the
-// manifold takes B's right-hand top face as the reference, while A's deepest vertex lies under
-// the left-hand one; clipping against the right face's side planes cuts that vertex away and
-// the deepest point kept is 1.5e11 deep. The walk along nearly collinear faces should reach the
-// face under the deepest incident vertex.
-TEST(ManifoldRegression, DISABLED_ThinSliverUnderNearlyCollinearFacesKeepsItsDeepestPoint) {
+// Found by fuzz_kernel in CI's smoke run (fuzz/findings/fuzz_kernel-manifold-shallow-deepest-
+// point). Float, no radii: A is a sliver 1.08e17 long and 1.07e8 wide turned by -72 degrees; B's
+// top is two nearly collinear faces (slopes 6e-11 and 0) joined by a face 1e8 long. EPA's normal
+// (0, -1) and depth 3.35e16 were right, but the manifold took B's right-hand top face as the
+// reference, while A's deepest vertex lies under the left-hand one: the walk along nearly
+// collinear faces compared the witness's distances to them, which agree in float at 1e17 (the
+// short face between them is 1e8 long), and stopped; clipping against the right face's side
+// planes cut the deepest vertex away, and the deepest point kept was 1.5e11 deep. The walk now
+// follows the witness's position along the face, a sign (detail::face_over).
+TEST(ManifoldRegression, ThinSliverUnderNearlyCollinearFacesKeepsItsDeepestPoint) {
     using V = Vec2<float>;
     const std::vector<V> a = {{0, -1.08334331e+17f},         {0, -3.60419912e+16f},
                               {0, 6.45005071e-40f},          {0, -3.71546969e+16f},
@@ -641,4 +642,35 @@ TEST(ManifoldRegression, DISABLED_ThinSliverUnderNearlyCollinearFacesKeepsItsDee
     }
     // The deepest contact is as deep as the shapes overlap, to float's resolution of 1e17.
     EXPECT_NEAR(double(least), -double(pen.depth), 1e-5 * 1e17);
+}
+
+// Found by the Python package's Hypothesis property (python/tests/test_properties.py) on two
+// boxes: B's bottom-left corner 0.5 above A's top-right corner and 1e-9 (or 1e-4) to its right,
+// margin 1. GJK's normal is within kReferenceTolerance of A's top face's, so that face was the
+// reference and the vertex-against-vertex case was not taken; all of B's bottom face lies
+// beyond the face's side plane x = 1, the clipping kept nothing, and the manifold had no points
+// although the shapes are within the margin: a body falling past another's corner got no
+// speculative contact (Box2D's b2CollidePolygons gives one point). The manifold within the
+// margin now always has the witnesses at least. Prepared shapes (the separating axis test's
+// early answer) and plain views alike.
+TYPED_TEST(Manifold, CornerJustPastACornerWithinTheMarginHasAPoint) {
+    using T = TypeParam;
+    const auto box = Shape<T>::box(1, 1);
+    const auto prepared = gjk::PreparedShape<T>::make(box.points);
+    for (const T past : {T(1e-9), T(1e-4)}) {
+        if (T(2) + past == T(2)) {
+            continue; // float: 1e-9 aside is exactly corner on corner
+        }
+        for (const bool use_prepared : {false, true}) {
+            auto in = input(box, box, {}, at<T>(T(2) + past, T(2.5)));
+            if (use_prepared) {
+                in.a = prepared.view();
+                in.b = prepared.view();
+            }
+            const auto m = gjk::manifold(in, T(1));
+            ASSERT_EQ(m.count, 1) << past << " " << use_prepared;
+            EXPECT_NEAR(m.points[0].separation, T(std::hypot(double(past), 0.5)), ulps<T>(8));
+            EXPECT_NEAR(gjk::length(m.normal), T(1), ulps<T>(8));
+        }
+    }
 }

@@ -149,6 +149,40 @@ template <class T> struct ManifoldOutput {
 
 namespace detail {
 
+/// From `face` of a polygon of n vertices (vertex(i) in A's frame), the face over the point w
+/// among the run of faces around it that are parallel to the normal within
+/// kReferenceTolerance (`parallel(i)`): forwards while w lies beyond the face's end along the
+/// face, backwards while it lies before its start. w is the deepest point of the other shape
+/// (or its foot on this one), and only the face over it holds the contact when nearly
+/// collinear faces share one normal to round-off: a needle's end 1e-7 long beside its sides
+/// 1e18 long (fuzz_kernel; TEST(ManifoldRegression, NearlyCollinearEdgesTakeTheOneAtTheWitness)),
+/// a sliver under two faces of slopes 6e-11 and 0 joined by a face 1e8 long at 1e17, whose
+/// distances to the witness agree in float, so that a walk by distance stopped on the wrong
+/// side of the short face and the clipping cut the deepest vertex away (fuzz_kernel;
+/// TEST(ManifoldRegression, ThinSliverUnderNearlyCollinearFacesKeepsItsDeepestPoint)). The
+/// position along the face is a sign, which round-off cannot tie at 1e17.
+template <class T, class Vertex, class Parallel>
+int face_over(int n, const Vertex& vertex, const Parallel& parallel, int face, Vec2<T> w) {
+    const auto after = [n](int i) { return i + 1 == n ? 0 : i + 1; };
+    for (int k = 1; k < n; ++k) { // forwards
+        const int next = after(face);
+        const Vec2<T> p = vertex(face), q = vertex(next);
+        if (!(dot(q - p, w - q) > T(0)) || !parallel(next)) {
+            break;
+        }
+        face = next;
+    }
+    for (int k = 1; k < n; ++k) { // backwards
+        const int before = face == 0 ? n - 1 : face - 1;
+        const Vec2<T> p = vertex(face), q = vertex(after(face));
+        if (!(dot(q - p, w - p) < T(0)) || !parallel(before)) {
+            break;
+        }
+        face = before;
+    }
+    return face;
+}
+
 /// A shape's hull in A's local frame, vertex by vertex, with its support search.
 template <class T> struct HullFaces {
     std::span<const Vec2<T>> local{}; ///< hull vertices, counter-clockwise, local frame
@@ -168,13 +202,6 @@ template <class T> struct HullFaces {
         const Vec2<T> e = vertex((i + 1) % n) - vertex(i);
         return normalized(Vec2<T>{e.y, -e.x});
     }
-    /// The distance from q to edge i.
-    T distance_to_edge(int i, Vec2<T> q) const {
-        const Vec2<T> p = vertex(i), e = vertex((i + 1) % count()) - p;
-        const T ee = dot(e, e);
-        const T f = ee > T(0) ? std::clamp(dot(q - p, e) / ee, T(0), T(1)) : T(0);
-        return length(q - (p + f * e));
-    }
     /// The sine of the angle between edge i's normal and the unit direction d (|cross(m, d)|;
     /// 2 - the cosine when the edge faces away, which cannot win).
     T sine_to(int i, Vec2<T> d) const {
@@ -184,11 +211,7 @@ template <class T> struct HullFaces {
     }
     /// The edge whose normal is most parallel to d, of the two edges at support(d), and the
     /// sine of its angle to d. Several edges may be parallel to d within kReferenceTolerance
-    /// (nearly collinear edges): then the one nearest the witness point w wins, found by
-    /// walking along such edges while they come nearer. A needle's end may be an edge 1e-7 long
-    /// beside its sides 1e18 long, all their normals one float vector, and only the edge under
-    /// the witness holds the contact (fuzz_kernel; TEST(ManifoldRegression,
-    /// NearlyCollinearEdgesTakeTheOneAtTheWitness)).
+    /// (nearly collinear edges): then the one over the witness point w (face_over).
     int face_along(Vec2<T> d, Vec2<T> w, T& sine) const {
         const int n = count();
         const int i = support(d);
@@ -197,33 +220,14 @@ template <class T> struct HullFaces {
         int best = s_after < s_before ? i : before;
         sine = std::min(s_before, s_after);
         if (n > 2 && sine <= T(kReferenceTolerance)) {
-            // The two sines known already are not computed again; the distances only when a
-            // neighbour is parallel too (rare: the walk costs one sine per side otherwise).
+            // The two sines known already are not computed again.
             auto sine_of = [&](int e) {
                 return e == i ? s_after : e == before ? s_before : sine_to(e, d);
             };
-            T near{}; // the witness's distance to best, once measured
-            bool measured = false;
-            for (const int step : {1, n - 1}) { // forwards, then backwards
-                for (int k = 1; k < n; ++k) {
-                    const int next = (best + step) % n;
-                    const T s_next = sine_of(next);
-                    if (!(s_next <= T(kReferenceTolerance))) {
-                        break;
-                    }
-                    if (!measured) {
-                        near = distance_to_edge(best, w);
-                        measured = true;
-                    }
-                    const T near_next = distance_to_edge(next, w);
-                    if (!(near_next < near)) {
-                        break;
-                    }
-                    best = next;
-                    near = near_next;
-                    sine = s_next;
-                }
-            }
+            best = face_over(
+                n, [this](int e) { return vertex(e); },
+                [&](int e) { return sine_of(e) <= T(kReferenceTolerance); }, best, w);
+            sine = sine_of(best);
         }
         return best;
     }
@@ -335,11 +339,27 @@ bool manifold_by_axes(const DistanceInput<T>& input, const SeparatingAxes<T>& ax
         return false;
     }
     const Soa8<T>& ref_vertices = flip ? vb : va;
+    const Soa8<T>& ref_normals = flip ? nb : na;
     const int ref_count = flip ? count_b : count_a;
-    // The incident face: the other shape's face most anti-parallel to n_r.
-    const int inc_count = flip ? count_a : count_b;
-    const int inc_edge = support_index_soa8(flip ? na : nb, -n_r);
     const Soa8<T>& inc_vertices = flip ? va : vb;
+    const Soa8<T>& inc_normals = flip ? na : nb;
+    const int inc_count = flip ? count_a : count_b;
+    // The incident shape's deepest vertex along -n_r; the reference face is the one over it
+    // among nearly collinear faces (face_over), and the incident face the more anti-parallel of
+    // the two at it (the face most anti-parallel to n_r is one of them).
+    const int deepest = support_index_soa8(inc_vertices, -n_r);
+    ref_edge = face_over(
+        ref_count, [&](int i) { return at(ref_vertices, i); },
+        [&](int i) {
+            const Vec2<T> m = at(ref_normals, i);
+            return dot(m, n_r) > T(0) && std::abs(cross(m, n_r)) <= T(kReferenceTolerance);
+        },
+        ref_edge, at(inc_vertices, deepest));
+    n_r = at(ref_normals, ref_edge);
+    const int inc_before = deepest == 0 ? inc_count - 1 : deepest - 1;
+    const int inc_edge = dot(at(inc_normals, deepest), n_r) < dot(at(inc_normals, inc_before), n_r)
+                             ? deepest
+                             : inc_before;
     const T ra = input.use_radii ? input.a.radius : T(0);
     const T rb = input.use_radii ? input.b.radius : T(0);
     out.status = Status::overlapping;
@@ -348,6 +368,10 @@ bool manifold_by_axes(const DistanceInput<T>& input, const SeparatingAxes<T>& ax
                        at(ref_vertices, (ref_edge + 1) % ref_count), at(inc_vertices, inc_edge),
                        at(inc_vertices, (inc_edge + 1) % inc_count), flip ? rb : ra, flip ? ra : rb,
                        margin);
+    if (out.count == 0) { // nothing kept (round-off at a corner): the general path answers
+        out = ManifoldOutput<T>{};
+        return false;
+    }
     return true;
 }
 
@@ -456,6 +480,17 @@ ManifoldOutput<T> manifold(const DistanceInput<T>& input, std::type_identity_t<T
     detail::clip_incident_face(out, input.xf_a, flip, ref_edge, inc_edge, n_r, v1, v2,
                                inc.vertex(inc_edge), inc.vertex((inc_edge + 1) % inc.count()),
                                r_ref, r_inc, margin);
+    if (out.count == 0) {
+        // The clipping kept nothing although the shapes are within the margin: a corner just
+        // past a corner, the normal within kReferenceTolerance of a face whose side plane the
+        // other shape lies beyond (two boxes corner to corner 0.5 apart and 1e-9 aside, margin
+        // 1: TEST(ManifoldRegression, CornerJustPastACornerWithinTheMarginHasAPoint)). The
+        // closest features are a vertex of each: the witnesses, as vertex against vertex.
+        out.reference_is_b = false;
+        out.reference_edge = -1;
+        out.incident_edge = -1;
+        return one_point(detail::vertex_pair_id(fa.support(n), fb.support(-n)));
+    }
     return out;
 }
 

@@ -177,20 +177,17 @@ def test_ids_stay_the_same_while_a_box_slides_along_another():
     assert len(ids) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="gjk::manifold drops a corner just past a corner: "
-                                       "see the test's docstring")
 @pytest.mark.parametrize("past", [1e-9, 1e-4])
 def test_a_corner_just_past_a_corner_within_the_margin_has_a_point(past):
-    """Known issue of the kernel (gjk/manifold.hpp), not fixed on this branch: found by
-    test_properties.py's manifold property on two segments. B's bottom-left corner is 0.5
-    above A's top-right corner and `past` to its right, so the shapes are 0.5 apart, within the
-    margin of 1. GJK's normal is within kReferenceTolerance (1e-3 rad) of A's top face normal,
-    so that face is the reference and the vertex-against-vertex case is not taken; but all of
-    B's bottom face lies beyond the face's side plane x = 1 (pushed out by 8 eps only), the clip
-    leaves nothing, and the manifold has no points: a body falling past another's corner gets
-    no speculative contact. Box2D's b2CollidePolygons answers such a pair with one point
-    between the two vertices. Expected: one point at the distance. When the kernel keeps it,
-    this test passes and its xfail mark must go."""
+    """Regression, found by test_properties.py's manifold property on two segments. B's
+    bottom-left corner is 0.5 above A's top-right corner and `past` to its right, so the shapes
+    are 0.5 apart, within the margin of 1. GJK's normal is within kReferenceTolerance (1e-3 rad)
+    of A's top face normal, so that face was the reference and the vertex-against-vertex case
+    was not taken; all of B's bottom face lies beyond the face's side plane x = 1, the clip left
+    nothing, and the manifold had no points: a body falling past another's corner got no
+    speculative contact. The kernel now keeps the witnesses (gjk/manifold.hpp; C++
+    TEST(Manifold, CornerJustPastACornerWithinTheMarginHasAPoint)): one point at the
+    distance."""
     box = gjk.Shape(BOX)
     r = gjk.manifold(box, box, (0, 0, 0), (2 + past, 2.5, 0), margin=1.0)
     distance = np.hypot(past, 0.5)
