@@ -376,6 +376,24 @@ TYPED_TEST(RayCast, HostileValuesGetAnError) {
     EXPECT_EQ(out.normal, (Vec2<T>{}));
 }
 
+// Found by fuzz_kernel: a ray passing 0.7 beyond the end of a prepared segment was reported
+// hitting it. A segment's two faces (its sides) bound only its line, and clipping against them
+// found the line; segments take advancement now, which knows their ends.
+TYPED_TEST(RayCast, RayPastASegmentsEndMisses) {
+    using T = TypeParam;
+    const std::vector<Vec2<T>> segment = {{0, 1}, {0, 3}};
+    const auto prepared = gjk::PreparedShape<T>::make(segment);
+    for (const gjk::ShapeView<T>& view :
+         {gjk::ShapeView<T>(std::span<const Vec2<T>>(segment)), prepared.view()}) {
+        EXPECT_FALSE(gjk::ray_cast<T>(view, {}, {-2, T(0.3)}, {4, 0}).hit);
+        EXPECT_FALSE(gjk::ray_cast<T>(view, {}, {-2, T(3.7)}, {4, 0}).hit);
+        const auto across = gjk::ray_cast<T>(view, {}, {-2, 2}, {4, 0});
+        ASSERT_TRUE(across.hit);
+        EXPECT_NEAR(double(across.fraction), 0.5, 1e-6);
+        EXPECT_NEAR(double(across.normal.x), -1.0, 1e-6);
+    }
+}
+
 // O(log n) on a prepared 4096-gon: a handful of steps, the same hit as the plain scan.
 TYPED_TEST(RayCast, BigPreparedPolygonTakesAFewSteps) {
     using T = TypeParam;

@@ -361,6 +361,21 @@ PenetrationOutput<T> penetration_from_depth(const DistanceInput<T>& input, Penet
                                   e.termination == EpaTermination::max_iterations);
 }
 
+/// penetration()'s answer when the separating axis test decides it: true, with `out` filled,
+/// for valid input (precondition) of two small prepared polygons whose cores overlap by more
+/// than round-off. penetration() takes it before any GJK, and so may a batch, which then gives
+/// penetration()'s answer by construction (python/src/batch.cpp).
+template <class T>
+bool penetration_by_axes(const DistanceInput<T>& input, PenetrationOutput<T>& out) {
+    EpaResult<T> e;
+    if (!separating_axes_apply(input.a, input.b) ||
+        !depth_by_axes(input, relative(input.xf_a, input.xf_b), e)) {
+        return false;
+    }
+    out = penetration_from_depth(input, PenetrationOutput<T>{}, e);
+    return true;
+}
+
 /// penetration() once its GJK has run: `g` is distance() on `input`'s cores (input with
 /// use_radii false) and `c` the cache that call left. distance_batch's outputs and caches are
 /// distance()'s to the bit, so a batch may run the GJKs in its lanes and finish each row here
@@ -419,12 +434,8 @@ PenetrationOutput<T> penetration(const DistanceInput<T>& input,
 
     // Two small prepared polygons whose cores overlap by more than round-off: the separating
     // axis test's answer, with no GJK (the cache stays as it was).
-    if (detail::separating_axes_apply(input.a, input.b)) {
-        detail::EpaResult<T> e;
-        if (detail::depth_by_axes(input, detail::relative(input.xf_a, input.xf_b), e)) {
-            out.error = InputError::none;
-            return detail::penetration_from_depth(input, out, e);
-        }
+    if (detail::penetration_by_axes(input, out)) {
+        return out;
     }
     // GJK on the cores; the radii are applied after EPA, so the core witnesses stay available.
     DistanceInput<T> core = input;

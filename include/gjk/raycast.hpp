@@ -33,10 +33,13 @@
 // The tolerance is shape_cast's: kCastToleranceUlps eps of the scale, the largest coordinate
 // the ray or the shape reaches (GJK's distance carries a few eps of it).
 //
-// Clipping, for small prepared polygons. A prepared shape of 2 to PreparedShape::kInline
+// Clipping, for small prepared polygons. A prepared shape of 3 to PreparedShape::kInline
 // vertices without a radius keeps its faces' unit normals m_i (PreparedShape::normals()), and
 // the polygon is the intersection of their half-planes dot(m_i, x - v_i) <= 0 (Cyrus-Beck; Box2D's
-// b2PolygonShape::RayCast). Along the ray that is s_i + t d_i <= 0, with
+// b2PolygonShape::RayCast). A segment's two sides bound only its line, not its ends: segments
+// take advancement (fuzz_kernel found a ray passing 0.7 beyond a segment's end reported a hit
+// on its line; TEST(RayCast, RayPastASegmentsEndMisses)). Along the ray that is s_i + t d_i <= 0,
+// with
 //     s_i = dot(m_i, o - v_i)   (the origin's separation from face i)   and   d_i = dot(m_i, r):
 // a face the ray enters (d_i < 0) bounds t from below by -s_i / d_i, a face it leaves (d_i > 0)
 // from above, and a face parallel to it (d_i = 0) keeps it out everywhere when s_i > 0. The hit
@@ -204,7 +207,7 @@ template <class T> struct RayClip {
     bool kept_out{false}; ///< a face parallel to the ray keeps it out
 };
 
-/// Clips the ray o + t r, t in [0, max_fraction], against the faces of `shape` (2 to kInline
+/// Clips the ray o + t r, t in [0, max_fraction], against the faces of `shape` (3 to kInline
 /// vertices, precondition): s_i, d_i and the bounds of the top of this file for the eight
 /// (padded) faces side by side, in 16-byte registers of four floats or two doubles (GCC's
 /// vector extension: each lane rounds as the scalar expression). Padding repeats face 0, which
@@ -265,8 +268,8 @@ template <class T>
         entering[h] = d < T(0);
         bounds[h] = bound;
         separation = separation < s ? s : separation;
-        lower = entering[h] & (lower < bound) ? bound : lower;
-        upper = (d > T(0)) & (bound < upper) ? bound : upper;
+        lower = (entering[h] & (lower < bound)) ? bound : lower;
+        upper = ((d > T(0)) & (bound < upper)) ? bound : upper;
         kept_out |= parallel & (s > T(0));
     }
     lower = largest(lower);
@@ -328,7 +331,7 @@ template <class T> struct RayVerdict {
     int steps{0};     ///< what the method did, in advancement's unit (iterations)
 };
 
-/// The ray o + t r against a small prepared polygon (2 to kInline vertices, no radius) by
+/// The ray o + t r against a small prepared polygon (3 to kInline vertices, no radius) by
 /// clipping (the top of this file).
 template <class T>
 [[gnu::always_inline]] inline RayVerdict<T>
@@ -494,7 +497,7 @@ RayCastOutput<T> ray_cast(const ShapeView<T>& shape, const Transform<T>& xf, con
     }
     const T tolerance = detail::cast_tolerance(T(0), scale);
     // Polygons without a radius: clipping when small, the front chain when big.
-    if (shape.prepared && shape.radius == T(0) && shape.points.size() >= 2) {
+    if (shape.prepared && shape.radius == T(0) && shape.points.size() >= 3) {
         using Kind = typename detail::RayVerdict<T>::Kind;
         const detail::RayVerdict<T> verdict =
             shape.points.size() <= static_cast<std::size_t>(PreparedShape<T>::kInline)

@@ -50,8 +50,10 @@ template <class T> struct BlockBuffers {
     std::vector<PreparedShape<T>> block_a, block_b; ///< the block's shapes, when not kept
     std::vector<DistanceInput<T>> inputs;   ///< fields other than a, b, xf_a, xf_b: defaults
     std::vector<DistanceOutput<T>> outputs; ///< distance_batch writes each one whole
-    // The rows that need penetration() and its steps: their cores' GJK, its caches, the answers.
+    // The rows that need penetration() and its steps: the rows of those that take GJK (the
+    // separating axis test answers the others), their cores' GJK, its caches, the answers.
     std::vector<std::size_t> penetrating;
+    std::vector<std::size_t> by_gjk;
     std::vector<DistanceInput<T>> cores;
     std::vector<SimplexCache<T>> core_caches;
     std::vector<DistanceOutput<T>> core_outputs;
@@ -59,27 +61,38 @@ template <class T> struct BlockBuffers {
 };
 
 /// penetration(inputs[k]) for each row k of buffers.penetrating, into buffers.penetrations: the
-/// GJKs on the rows' cores through distance_batch's lanes, then detail::penetration_after_gjk,
-/// which finishes each as penetration() does (distance_batch's outputs and caches are
-/// distance()'s to the bit). A row that fails validation takes penetration() itself.
+/// separating axis test's answer where it decides (detail::penetration_by_axes, as penetration()
+/// takes it), else the GJKs on the rows' cores through distance_batch's lanes, then
+/// detail::penetration_after_gjk, which finishes each as penetration() does (distance_batch's
+/// outputs and caches are distance()'s to the bit). A row that fails validation takes
+/// penetration() itself.
 template <class T>
 void penetrate_rows(const std::vector<DistanceInput<T>>& inputs, BlockBuffers<T>& buffers) {
     const std::vector<std::size_t>& rows = buffers.penetrating;
-    buffers.cores.clear();
-    for (const std::size_t k : rows) {
-        buffers.cores.push_back(inputs[k]);
-        buffers.cores.back().use_radii = false;
-    }
-    buffers.core_caches.assign(rows.size(), SimplexCache<T>{});
-    buffers.core_outputs.resize(rows.size());
-    distance_batch<T>(buffers.cores, buffers.core_caches, buffers.core_outputs, 1);
     buffers.penetrations.resize(rows.size());
+    // The rows the separating axis test answers need no GJK; the others' cores go to the lanes.
+    std::vector<std::size_t>& by_gjk = buffers.by_gjk;
+    by_gjk.clear();
+    buffers.cores.clear();
     for (std::size_t j = 0; j < rows.size(); ++j) {
         const DistanceInput<T>& input = inputs[rows[j]];
-        buffers.penetrations[j] =
+        const bool valid = validate(input) == InputError::none;
+        if (valid && detail::penetration_by_axes(input, buffers.penetrations[j])) {
+            continue;
+        }
+        by_gjk.push_back(j);
+        buffers.cores.push_back(input);
+        buffers.cores.back().use_radii = false;
+    }
+    buffers.core_caches.assign(by_gjk.size(), SimplexCache<T>{});
+    buffers.core_outputs.resize(by_gjk.size());
+    distance_batch<T>(buffers.cores, buffers.core_caches, buffers.core_outputs, 1);
+    for (std::size_t m = 0; m < by_gjk.size(); ++m) {
+        const DistanceInput<T>& input = inputs[rows[by_gjk[m]]];
+        buffers.penetrations[by_gjk[m]] =
             validate(input) == InputError::none
-                ? detail::penetration_after_gjk(input, buffers.core_outputs[j],
-                                                buffers.core_caches[j], kMaxEpaIterations)
+                ? detail::penetration_after_gjk(input, buffers.core_outputs[m],
+                                                buffers.core_caches[m], kMaxEpaIterations)
                 : penetration(input);
     }
 }
