@@ -78,15 +78,23 @@
 // much. A tolerance below that could never be met; 64 eps of the scale (the largest coordinate the
 // motion reaches plus the shapes' extents, radii and target) is safely above it and still
 // negligible; CastInput::tolerance overrides it.
+//
+// Prepared shapes. On views of PreparedShape objects (gjk/prepared.hpp) the loop's GJK calls
+// and the separation functions' deepest pairs use the shapes' O(log n) supports and skip their
+// validation, and rho is bounded by 8 supports beyond kScanLimit vertices (detail::reach_of), so
+// a cast or a time of impact against a prepared 4096-gon costs a few dozen searches, no pass
+// over its vertices (TEST(CastLongDouble, PreparedBigPolygonIsSearchedNeverScanned)).
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
 #include <type_traits>
 
 #include "gjk/distance.hpp"
 #include "gjk/penetration.hpp"
+#include "gjk/prepared.hpp"
 #include "gjk/shape.hpp"
 
 namespace gjk {
@@ -262,6 +270,38 @@ template <class T> T reach_from(std::span<const Vec2<T>> points, Vec2<T> center)
     return rho;
 }
 
+/// rho for a view: exact (reach_from) for a plain view or a prepared shape of at most
+/// kScanLimit vertices; for a bigger prepared shape a bound from 8 of its O(log n) supports, so
+/// that a query stays O(log n). The bound: with u_k the 8 unit directions k pi / 4 and
+/// h_k = dot(support(u_k) - c, u_k), the hull lies in every half-plane dot(x - c, u_k) <= h_k.
+/// A point x of it at distance r from c in a direction within pi / 8 of some u_k has
+/// r cos(pi / 8) <= dot(x - c, u_k) <= h_k, so
+///     max_k h_k  <=  rho  <=  max_k h_k / cos(pi / 8) = 1.0824 max_k h_k.
+/// The factor is taken as 1.0825, above sec(pi / 8) = 1.082392 by 1e-4 of it, far more than
+/// the supports' round-off (a few eps). A larger rho only makes the advancement's steps more
+/// cautious and its tolerance's scale larger (TEST(CastLongDouble,
+/// PreparedBigPolygonIsSearchedNeverScanned) checks the answer against the plain view's).
+template <class T> T reach_of(const ShapeView<T>& v, Vec2<T> center) {
+    if (!v.prepared || v.points.size() <= static_cast<std::size_t>(PreparedShape<T>::kScanLimit)) {
+        return reach_from(v.points, center);
+    }
+    const T s = T(0.70710678118654752); // sqrt(1 / 2)
+    const Vec2<T> directions[8] = {{1, 0},  {s, s},   {0, 1},  {-s, s},
+                                   {-1, 0}, {-s, -s}, {0, -1}, {s, -s}};
+    T h = T(0);
+    for (const Vec2<T>& u : directions) {
+        const Vec2<T> p = v.points[static_cast<std::size_t>(v.prepared->support_index(u))];
+        h = std::max(h, dot(p - center, u));
+    }
+    return T(1.0825) * h;
+}
+
+/// The index of the point of `v` furthest along d (any nonzero d): a prepared shape's O(log n)
+/// support, else the scan of its points.
+template <class T> int support_index_of(const ShapeView<T>& v, Vec2<T> d) {
+    return v.prepared ? v.prepared->support_index(d) : support_index_scan(v.points, d);
+}
+
 /// The outer loop (see the top of this file). `pose_a(t)`, `pose_b(t)` give the transforms at
 /// t; `closing(n)` the bound mu along the world normal n; `step(t, gap, mu, cache, xf_a, xf_b)`
 /// (with the transforms at t) the next time, at most t + gap / mu's safe advance and past
@@ -291,17 +331,20 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
         }
         const T probe = std::min(T(1), T(1024) * tolerance / speed);
         DistanceInput<T> rounded = start, later = start;
-        rounded.a.radius = later.a.radius = a.radius;
-        rounded.b.radius = later.b.radius = b.radius;
+        rounded.use_radii = later.use_radii = true;
         later.xf_a = pose_a(probe);
         later.xf_b = pose_b(probe);
         const PenetrationOutput<T> now = penetration(rounded), then = penetration(later);
         return then.signed_distance < now.signed_distance - tolerance;
     };
 
+    // The cores: the views as given, a prepared shape's included (its O(log n) support, no
+    // validation per call), with the radii left out by use_radii, not by views of radius 0:
+    // distance() takes the radii from DistanceInput, never from the prepared shape.
     DistanceInput<T> core;
-    core.a = {a.points, T(0)};
-    core.b = {b.points, T(0)};
+    core.a = a;
+    core.b = b;
+    core.use_radii = false;
     SimplexCache<T> cache{};
     T t = T(0);
     for (int iteration = 1;; ++iteration) {
@@ -320,8 +363,7 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
         if (rounded_overlap && iteration == 1) {
             // Overlapping at the start: a hit at t = 0, with the minimum translation normal.
             DistanceInput<T> rounded = core;
-            rounded.a.radius = a.radius;
-            rounded.b.radius = b.radius;
+            rounded.use_radii = true;
             const PenetrationOutput<T> p = penetration(rounded);
             out.hit = true;
             out.initially_overlapping = true;
@@ -448,14 +490,14 @@ template <class T> struct SeparationFunction {
         Pair p;
         switch (kind) {
         case Kind::points:
-            p.index_a = support_index_scan(a.points, inv_rotate(xf_a.q, axis));
-            p.index_b = support_index_scan(b.points, inv_rotate(xf_b.q, -axis));
+            p.index_a = support_index_of(a, inv_rotate(xf_a.q, axis));
+            p.index_b = support_index_of(b, inv_rotate(xf_b.q, -axis));
             break;
         case Kind::face_a:
-            p.index_b = support_index_scan(b.points, inv_rotate(xf_b.q, -rotate(xf_a.q, axis)));
+            p.index_b = support_index_of(b, inv_rotate(xf_b.q, -rotate(xf_a.q, axis)));
             break;
         case Kind::face_b:
-            p.index_a = support_index_scan(a.points, inv_rotate(xf_a.q, -rotate(xf_b.q, axis)));
+            p.index_a = support_index_of(a, inv_rotate(xf_a.q, -rotate(xf_b.q, axis)));
             break;
         case Kind::none:
             break;
@@ -615,9 +657,8 @@ template <class T> CastOutput<T> shape_cast(const CastInput<T>& input) {
     };
     const T scale =
         std::max(far(input.xf_a.p, input.translation_a), far(input.xf_b.p, input.translation_b)) +
-        detail::reach_from(input.a.points, Vec2<T>{}) +
-        detail::reach_from(input.b.points, Vec2<T>{}) + input.a.radius + input.b.radius +
-        input.target_separation;
+        detail::reach_of(input.a, Vec2<T>{}) + detail::reach_of(input.b, Vec2<T>{}) +
+        input.a.radius + input.b.radius + input.target_separation;
     const T tolerance = detail::cast_tolerance(input.tolerance, scale);
 
     // Pure translation: mu = dot(n, v_a - v_b) exactly.
@@ -671,8 +712,8 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
 
     const Sweep<T>& sa = input.sweep_a;
     const Sweep<T>& sb = input.sweep_b;
-    const T rho_a = detail::reach_from(input.a.points, sa.local_center);
-    const T rho_b = detail::reach_from(input.b.points, sb.local_center);
+    const T rho_a = detail::reach_of(input.a, sa.local_center);
+    const T rho_b = detail::reach_of(input.b, sb.local_center);
     const T omega_a = std::abs(sa.a1 - sa.a0), omega_b = std::abs(sb.a1 - sb.a0);
     const Vec2<T> va = sa.c1 - sa.c0, vb = sb.c1 - sb.c0;
     auto far = [](const Sweep<T>& s) {
@@ -685,14 +726,13 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
     // Each outer step: the separation function of the closest features at t (their cache),
     // its root, and never less than conservative advancement's safe step t + gap / mu.
     const T target = input.target_separation + input.a.radius + input.b.radius;
-    const ShapeView<T> core_a{input.a.points, T(0)}, core_b{input.b.points, T(0)};
     auto step = [&](T t, T gap, T mu, const SimplexCache<T>& cache, const Transform<T>& xf_a,
                     const Transform<T>& xf_b) {
         const T safe = t + gap / mu;
         if (!(safe <= input.max_fraction)) {
             return safe;
         }
-        const detail::SeparationFunction<T> f(cache, core_a, core_b, sa, sb, xf_a, xf_b);
+        const detail::SeparationFunction<T> f(cache, input.a, input.b, sa, sb, xf_a, xf_b);
         return detail::separation_step(f, t, xf_a, xf_b, safe, target, tolerance,
                                        input.max_fraction);
     };
