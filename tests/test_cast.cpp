@@ -223,6 +223,63 @@ TYPED_TEST(Cast, MaxFractionEndsTheStepThere) {
     }
 }
 
+// A point sliding along the top edge's line of the box [-1, 1]^2, from (-2, 1) by (4, 0), meets
+// the corner (-1, 1) at t = 0.25. Any direction of the corner's normal cone, between (-1, 0)
+// and (0, 1), is a normal of a support line there, and GJK's proof of the touching contact
+// gave one of them: (-0.71, 0.71). gjk::ray_cast on the same ray gives (-1, 0), which Box2D's
+// own ray-cast test expects: the normal whose support line faces the approach, the one that
+// stops a sliding body. The cast now takes the normal of the step that reached the contact
+// (advancement's slab: its plane still separates the shapes there), which is the direction
+// from the vertex to where the point was a step before. Every corner of the box, approached
+// from directions across its cone, on its two edges' lines (grazing along each edge, from
+// either end) and from outside the cone (through the box: the edge's normal, which the path
+// crosses), with the box as A and the point moving, and the point as A and the box moving.
+TYPED_TEST(Cast, VertexContactNormalFacesTheApproach) {
+    using T = TypeParam;
+    const auto box = Shape<T>::box(1, 1);
+    const auto point = Shape<T>::point({0, 0});
+    for (const int sx : {-1, 1}) {
+        for (const int sy : {-1, 1}) {
+            const Vec2<T> corner{T(sx), T(sy)};
+            // Where the point comes from, in the corner's frame (x along sx, y along sy),
+            // as small integers so that the path runs through the corner exactly: the cone's
+            // edges (1, 0) and (0, 1), three directions inside, two outside.
+            const int from[][2] = {{1, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 1}, {2, -1}, {-1, 2}};
+            for (const auto& f : from) {
+                const Vec2<T> v{T(sx * f[0]), T(sy * f[1])};
+                // The expected normal: v itself inside the cone, else the nearer cone edge.
+                const Vec2<T> expected = f[1] < 0   ? Vec2<T>{T(sx), 0}
+                                         : f[0] < 0 ? Vec2<T>{0, T(sy)}
+                                                    : gjk::normalized(v);
+                const std::string what = "corner (" + std::to_string(sx) + ", " +
+                                         std::to_string(sy) + ") from (" + std::to_string(f[0]) +
+                                         ", " + std::to_string(f[1]) + ")";
+                // The point at corner + 2 v moves by -4 v: at the corner at t = 0.5.
+                const auto moving_point = gjk::shape_cast(
+                    cast_input<T>(box, point, {}, corner + T(2) * v, {}, T(-4) * v));
+                ASSERT_EQ(moving_point.status, CastStatus::hit) << what;
+                EXPECT_NEAR(moving_point.fraction, T(0.5), fraction_tolerance<T>()) << what;
+                EXPECT_NEAR(moving_point.normal.x, expected.x, fraction_tolerance<T>()) << what;
+                EXPECT_NEAR(moving_point.normal.y, expected.y, fraction_tolerance<T>()) << what;
+                // The point as A, the box moving the other way: the normal from A to B flips.
+                const auto moving_box =
+                    gjk::shape_cast(cast_input<T>(point, box, corner + T(2) * v, {}, {}, T(4) * v));
+                ASSERT_EQ(moving_box.status, CastStatus::hit) << what << ", box moving";
+                EXPECT_NEAR(moving_box.fraction, T(0.5), fraction_tolerance<T>()) << what;
+                EXPECT_NEAR(moving_box.normal.x, -expected.x, fraction_tolerance<T>()) << what;
+                EXPECT_NEAR(moving_box.normal.y, -expected.y, fraction_tolerance<T>()) << what;
+            }
+        }
+    }
+    // The case, and ray_cast's answer on the same ray.
+    const auto r = gjk::shape_cast(cast_input<T>(box, point, {}, {-2, 1}, {}, {4, 0}));
+    ASSERT_EQ(r.status, CastStatus::hit);
+    EXPECT_NEAR(r.fraction, T(0.25), fraction_tolerance<T>());
+    EXPECT_EQ(r.normal, (Vec2<T>{-1, 0}));
+    const auto ray = gjk::ray_cast<T>(box.view(), {}, {-2, 1}, {4, 0});
+    EXPECT_EQ(ray.normal, r.normal);
+}
+
 // Bad input names what is wrong; nothing is computed.
 TYPED_TEST(Cast, RejectsBadInputWithAReason) {
     using T = TypeParam;
@@ -576,6 +633,18 @@ TYPED_TEST(Cast, FractionMatchesBisectionOnTheBruteForceDistance) {
                 oracle::point_distance(oracle::moved(ha, t, da), k.ra, {r.point.x, r.point.y});
             ASSERT_LE(on_a, tol) << what;
             ASSERT_NEAR(gjk::length(r.normal), T(1), T(1e-5)) << what;
+            // The normal is a support line's at the contact: along it the cores are the target
+            // apart, B beyond A (TEST(Cast, VertexContactNormalFacesTheApproach) for which).
+            const long double nx = r.normal.x, ny = r.normal.y;
+            long double top_a = -std::numeric_limits<long double>::infinity(), low_b = -top_a;
+            for (const oracle::P& p : oracle::moved(ha, t, da)) {
+                top_a = std::max(top_a, p.x * nx + p.y * ny);
+            }
+            for (const oracle::P& q : oracle::moved(hb, t, db)) {
+                low_b = std::min(low_b, q.x * nx + q.y * ny);
+            }
+            ASSERT_GE(low_b - top_a, k.ra + k.rb + target - tol)
+                << what << ": the normal does not separate the shapes";
         }
     };
     for (int f = 0; f < static_cast<int>(gjk_test::Family::count); ++f) {

@@ -73,6 +73,14 @@
 // target that are not closing (mu <= 0) are not a hit (touching and moving apart), closing ones
 // are a hit at t = 0.
 //
+// The normal at a hit is GJK's at the fraction, from A to B, except where the cores touch (to
+// round-off): there a sharp vertex has a cone of normals, and GJK's is whichever its proof
+// found. Then the normal is that of the last step, if advancement took it: its slab's plane
+// still separates the shapes at the contact, and of the cone's normals it is the one the
+// approach crossed - the direction from the vertex to where the other shape was a step before,
+// as gjk/raycast.hpp's. A point sliding along a box's top edge onto its corner gets -x, the
+// normal that stops it (TEST(Cast, VertexContactNormalFacesTheApproach)).
+//
 // The tolerance. GJK's distance carries a round-off error of a few eps of the coordinates'
 // magnitude (tests/test_distance_oracle.cpp measures < 4 eps), and the poses at t add about as
 // much. A tolerance below that could never be met; 64 eps of the scale (the largest coordinate the
@@ -246,7 +254,8 @@ template <class T> struct CastOutput {
     /// target of 0), in the world; initially overlapping, A's point deepest in B.
     Vec2<T> point{};
     /// Unit normal from A to B at `fraction` (the penetration normal when initially
-    /// overlapping); valid whenever the distance query gave one, always on a hit.
+    /// overlapping; at a sharp vertex the one facing the approach, see the top of this file);
+    /// valid whenever the distance query gave one, always on a hit.
     Vec2<T> normal{};
     int iterations{0};                            ///< advancement iterations (GJK calls)
     CastStatus status{CastStatus::invalid_input}; ///< how it ended
@@ -303,10 +312,11 @@ template <class T> int support_index_of(const ShapeView<T>& v, Vec2<T> d) {
 }
 
 /// The outer loop (see the top of this file). `pose_a(t)`, `pose_b(t)` give the transforms at
-/// t; `closing(n)` the bound mu along the world normal n; `step(t, gap, mu, cache, xf_a, xf_b)`
-/// (with the transforms at t) the next time, at most t + gap / mu's safe advance and past
-/// max_fraction when no contact is left in the step; `speed` a bound on how fast any point of
-/// either shape moves (per unit t), for the probe below.
+/// t; `closing(n)` the bound mu along the world normal n; `step(t, safe, cache, xf_a, xf_b)`
+/// (with the transforms at t) the next time: `safe` itself (t + gap / mu, advancement's step,
+/// returned as given) or a later one, and past max_fraction when no contact is left in the
+/// step; `speed` a bound on how fast any point of either shape moves (per unit t), for the
+/// probe below.
 template <class T, class PoseA, class PoseB, class Closing, class Step>
 CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a, PoseB pose_b,
                       Closing closing, Step step, T speed, T target_separation, T tolerance,
@@ -347,6 +357,17 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
     core.use_radii = false;
     SimplexCache<T> cache{};
     T t = T(0);
+    // The normal at a contact of sharp features (the cores touch, to round-off) is not unique:
+    // any direction of a vertex's normal cone is a support line's, and GJK's normal there is
+    // the one its proof of touching found, or the direction of a round-off vector. The normal
+    // of the last step is better when that step was advancement's (`slab`): the bound held over
+    // the step, so the slab's plane still separates the shapes at the contact - it is a support
+    // line's there - and it is the one the approach crossed. For a vertex it is the direction
+    // from the vertex to where the other shape was a step before, as gjk/raycast.hpp's
+    // (TEST(Cast, VertexContactNormalFacesTheApproach)). A root finder's step of the time of
+    // impact carries no such proof: its contact keeps GJK's normal.
+    Vec2<T> slab_normal{};
+    bool slab = false;
     for (int iteration = 1;; ++iteration) {
         core.xf_a = pose_a(t);
         core.xf_b = pose_b(t);
@@ -374,9 +395,12 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
         }
         if (rounded_overlap || g.status == Status::touching) {
             // Reached by a step that round-off carried to (or a hair past) the contact. The
-            // point is GJK's (a common point when the cores meet); the normal is GJK's when
-            // proven, else the previous iteration's, which still describes the approach.
-            if (g.status == Status::touching) {
+            // point is GJK's (a common point when the cores meet); the normal is the last
+            // advancement step's (above), else GJK's when proven, else the previous
+            // iteration's, which still describes the approach.
+            if (slab) {
+                out.normal = slab_normal;
+            } else if (g.status == Status::touching) {
                 out.normal = g.normal;
             }
             out.point = g.point_a + a.radius * out.normal;
@@ -391,10 +415,15 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
         }
         const Vec2<T> n = g.normal;
         out.normal = n;
-        out.point = g.point_a + a.radius * n;
         const T gap = g.distance - target;
         const T mu = closing(n);
         if (!(gap > tolerance)) { // NaN fails safe: stop here
+            // The cores within the tolerance of each other: the last advancement step's normal
+            // (above) rather than the direction of a round-off vector.
+            if (slab && g.distance <= tolerance) {
+                out.normal = slab_normal;
+            }
+            out.point = g.point_a + a.radius * out.normal;
             out.hit = true;
             out.status = CastStatus::hit;
             if (iteration == 1 && !closing_at_start(g, core)) { // within the target, moving apart
@@ -404,12 +433,16 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
             }
             return out;
         }
+        out.point = g.point_a + a.radius * n;
         if (!(mu > T(0))) { // the slab never closes
             out.fraction = max_fraction;
             out.status = CastStatus::separated;
             return out;
         }
-        const T next = step(t, gap, mu, cache, core.xf_a, core.xf_b);
+        const T safe = t + gap / mu;
+        const T next = step(t, safe, cache, core.xf_a, core.xf_b);
+        slab = next == safe; // advancement's step, as the step returned it
+        slab_normal = n;
         if (!(next <= max_fraction)) {
             out.fraction = max_fraction;
             out.status = CastStatus::separated;
@@ -672,8 +705,8 @@ template <class T> CastOutput<T> shape_cast(const CastInput<T>& input) {
             return Transform<T>{input.xf_b.p + t * input.translation_b, input.xf_b.q};
         },
         [&](Vec2<T> n) { return -dot(n, relative); },
-        [](T t, T gap, T mu, const SimplexCache<T>&, const Transform<T>&, const Transform<T>&) {
-            return t + gap / mu;
+        [](T, T safe, const SimplexCache<T>&, const Transform<T>&, const Transform<T>&) {
+            return safe;
         },
         length(relative), input.target_separation, tolerance, input.max_fraction,
         input.max_iterations);
@@ -726,9 +759,8 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
     // Each outer step: the separation function of the closest features at t (their cache),
     // its root, and never less than conservative advancement's safe step t + gap / mu.
     const T target = input.target_separation + input.a.radius + input.b.radius;
-    auto step = [&](T t, T gap, T mu, const SimplexCache<T>& cache, const Transform<T>& xf_a,
+    auto step = [&](T t, T safe, const SimplexCache<T>& cache, const Transform<T>& xf_a,
                     const Transform<T>& xf_b) {
-        const T safe = t + gap / mu;
         if (!(safe <= input.max_fraction)) {
             return safe;
         }
