@@ -334,6 +334,31 @@ TYPED_TEST(TimeOfImpact, TurningStickHitsTheCircleAtTheAnalyticAngle) {
     EXPECT_NEAR(r.normal.y, T(-std::cos(theta)), T(1e-4));
 }
 
+// The turning stick, the circle at 200 heights from 1.5 to 1.7: the normal at the hit is the
+// stick's, (sin, -cos)(theta) at cos(theta) = 0.1 / height. A root finder's step that round-off
+// carried a hair past the contact (the core distance a hair under the circle's radius) reported
+// the normal of the iteration before it, which was t = 0's, (0, -1): in 103 of these 200 sweeps
+// in float and 76 in double. The cores are then 0.1 apart, and GJK's normal there is the
+// contact's; only where the cores touch does the normal come from the approach.
+TYPED_TEST(TimeOfImpact, HitAHairPastTheContactHasTheContactsNormal) {
+    using T = TypeParam;
+    const auto circle = Shape<T>::circle({0, 0}, T(0.1));
+    const auto stick = Shape<T>::segment({-2, 0}, {2, 0});
+    for (int k = 0; k < 200; ++k) {
+        const T height = T(1.5) + T(k) * T(0.001);
+        gjk::ToiInput<T> in;
+        in.a = circle;
+        in.b = stick;
+        in.sweep_a = {{}, {0, height}, {0, height}, 0, 0};
+        in.sweep_b = {{}, {}, {}, 0, T(1.5707963267948966)};
+        const auto r = gjk::time_of_impact(in);
+        ASSERT_EQ(r.status, CastStatus::hit) << height;
+        const double theta = std::acos(0.1 / double(height));
+        EXPECT_NEAR(r.normal.x, T(std::sin(theta)), T(1e-4)) << height;
+        EXPECT_NEAR(r.normal.y, T(-std::cos(theta)), T(1e-4)) << height;
+    }
+}
+
 // The turning stick with a target separation of 0.2: the stick's line stops 0.1 + 0.2 from
 // the circle's centre, at cos(theta) = 0.3 / 1.5. With max_fraction before that time the step
 // ends without contact at max_fraction.

@@ -357,17 +357,28 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
     core.use_radii = false;
     SimplexCache<T> cache{};
     T t = T(0);
-    // The normal at a contact of sharp features (the cores touch, to round-off) is not unique:
-    // any direction of a vertex's normal cone is a support line's, and GJK's normal there is
+    // The normal at a hit. Where the cores are apart by more than the tolerance it is GJK's,
+    // the direction between the closest features. Where they touch, to round-off, it is not
+    // unique: any direction of a vertex's normal cone is a support line's, and GJK's normal is
     // the one its proof of touching found, or the direction of a round-off vector. The normal
     // of the last step is better when that step was advancement's (`slab`): the bound held over
     // the step, so the slab's plane still separates the shapes at the contact - it is a support
     // line's there - and it is the one the approach crossed. For a vertex it is the direction
     // from the vertex to where the other shape was a step before, as gjk/raycast.hpp's
     // (TEST(Cast, VertexContactNormalFacesTheApproach)). A root finder's step of the time of
-    // impact carries no such proof: its contact keeps GJK's normal.
+    // impact carries no such proof: its contact keeps GJK's normal, or, where the cores
+    // overlap by a hair and GJK gives none, the previous iteration's (`previous`).
     Vec2<T> slab_normal{};
     bool slab = false;
+    auto hit_normal = [&](const DistanceOutput<T>& g, Vec2<T> previous) {
+        if (g.distance > tolerance) {
+            return g.normal;
+        }
+        if (slab) {
+            return slab_normal;
+        }
+        return g.status != Status::overlapping && !(g.normal == Vec2<T>{}) ? g.normal : previous;
+    };
     for (int iteration = 1;; ++iteration) {
         core.xf_a = pose_a(t);
         core.xf_b = pose_b(t);
@@ -395,14 +406,8 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
         }
         if (rounded_overlap || g.status == Status::touching) {
             // Reached by a step that round-off carried to (or a hair past) the contact. The
-            // point is GJK's (a common point when the cores meet); the normal is the last
-            // advancement step's (above), else GJK's when proven, else the previous
-            // iteration's, which still describes the approach.
-            if (slab) {
-                out.normal = slab_normal;
-            } else if (g.status == Status::touching) {
-                out.normal = g.normal;
-            }
+            // point is GJK's (a common point when the cores meet); the normal as above.
+            out.normal = hit_normal(g, out.normal);
             out.point = g.point_a + a.radius * out.normal;
             out.hit = true;
             out.status = CastStatus::hit;
@@ -414,15 +419,10 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
             return out;
         }
         const Vec2<T> n = g.normal;
-        out.normal = n;
         const T gap = g.distance - target;
         const T mu = closing(n);
         if (!(gap > tolerance)) { // NaN fails safe: stop here
-            // The cores within the tolerance of each other: the last advancement step's normal
-            // (above) rather than the direction of a round-off vector.
-            if (slab && g.distance <= tolerance) {
-                out.normal = slab_normal;
-            }
+            out.normal = hit_normal(g, out.normal);
             out.point = g.point_a + a.radius * out.normal;
             out.hit = true;
             out.status = CastStatus::hit;
@@ -433,6 +433,7 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
             }
             return out;
         }
+        out.normal = n;
         out.point = g.point_a + a.radius * n;
         if (!(mu > T(0))) { // the slab never closes
             out.fraction = max_fraction;
