@@ -5,8 +5,8 @@
 //
 // The motion. Over a step, t runs from 0 to max_fraction (<= 1). A shape cast moves A by
 // t * translation_a and B by t * translation_b; a time of impact query moves each shape along
-// a Sweep: its rotation centre goes in a straight line from c0 to c1 while its angle goes from
-// a0 to a1, both linear in t (Box2D's b2Sweep).
+// a Sweep (gjk/sweep.hpp): its rotation centre goes in a straight line from c0 to c1 while its
+// angle goes from a0 to a1, both linear in t (Box2D's b2Sweep).
 //
 // Conservative advancement. Let d(t) be the distance between the cores (GJK, radii left out)
 // and target = target_separation + ra + rb the core distance at which the rounded shapes are
@@ -104,6 +104,7 @@
 #include "gjk/penetration.hpp"
 #include "gjk/prepared.hpp"
 #include "gjk/shape.hpp"
+#include "gjk/sweep.hpp"
 
 namespace gjk {
 
@@ -198,24 +199,6 @@ constexpr const char* to_string(MotionError e) {
     }
     return "?";
 }
-
-/// The motion of a shape over a step (Box2D's sweep): the rotation centre moves from c0 to c1
-/// and the angle from a0 to a1, both linearly in t in [0, 1].
-template <class T> struct Sweep {
-    Vec2<T> local_center{}; ///< rotation centre in the shape's local frame
-    Vec2<T> c0{};           ///< world position of the centre at t = 0
-    Vec2<T> c1{};           ///< world position of the centre at t = 1
-    T a0{0};                ///< angle (radians) at t = 0
-    T a1{0};                ///< angle (radians) at t = 1
-
-    /// The shape's transform at time t: rotation by a(t), and the centre at c(t).
-    Transform<T> at(T t) const {
-        Transform<T> xf;
-        xf.q = Rot<T>::from_angle(a0 + t * (a1 - a0));
-        xf.p = c0 + t * (c1 - c0) - rotate(xf.q, local_center);
-        return xf;
-    }
-};
 
 /// Input of a shape cast: B (and optionally A) translates over the step.
 template <class T> struct CastInput {
@@ -462,13 +445,13 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
 /// to any time t along the sweeps. `deepest` gives the pair deepest along the axis at t
 /// (A's and B's support points against it) and s = the separation of that pair; `evaluate`
 /// the separation of a given pair at t. Both take t as the sweeps' transforms at t
-/// (Sweep::at), which cost a sine and a cosine each: the caller keeps the ones it needs again.
+/// (SweepMotion::at): the caller keeps the ones it needs again.
 template <class T> struct SeparationFunction {
     enum class Kind : unsigned char { none, points, face_a, face_b };
     Kind kind{Kind::none};
     ShapeView<T> a{}, b{};
-    const Sweep<T>* sweep_a{nullptr};
-    const Sweep<T>* sweep_b{nullptr};
+    const SweepMotion<T>* motion_a{nullptr};
+    const SweepMotion<T>* motion_b{nullptr};
     Vec2<T> axis{};        ///< points: world axis; face_a / face_b: the face's local normal
     Vec2<T> local_point{}; ///< face_a / face_b: the face's midpoint in its shape's frame
 
@@ -481,9 +464,9 @@ template <class T> struct SeparationFunction {
     /// and xf_b; kind stays none when the cache names no usable feature (an empty or full
     /// simplex, a face of zero length).
     SeparationFunction(const SimplexCache<T>& cache, const ShapeView<T>& a_, const ShapeView<T>& b_,
-                       const Sweep<T>& sa, const Sweep<T>& sb, const Transform<T>& xf_a,
+                       const SweepMotion<T>& ma, const SweepMotion<T>& mb, const Transform<T>& xf_a,
                        const Transform<T>& xf_b)
-        : a(a_), b(b_), sweep_a(&sa), sweep_b(&sb) {
+        : a(a_), b(b_), motion_a(&ma), motion_b(&mb) {
         auto pa = [&](int i) { return a.points[static_cast<std::size_t>(i)]; };
         auto pb = [&](int i) { return b.points[static_cast<std::size_t>(i)]; };
         if (cache.count == 2 && !(pa(cache.index_a[0]) == pa(cache.index_a[1]))) {
@@ -575,7 +558,7 @@ T separation_step(const SeparationFunction<T>& f, T t1, const Transform<T>& xf_a
     struct Pose {
         Transform<T> a, b;
     };
-    auto pose_at = [&f](T t) { return Pose{f.sweep_a->at(t), f.sweep_b->at(t)}; };
+    auto pose_at = [&f](T t) { return Pose{f.motion_a->at(t), f.motion_b->at(t)}; };
     const Pose pose_1{xf_a1, xf_b1}; // at t1
     // The first time t2 on a grid of kToiSamples steps over [t1, max_fraction] at which the
     // deepest pair is within the target: a root lies before it. With none, the function gives
@@ -746,6 +729,8 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
 
     const Sweep<T>& sa = input.sweep_a;
     const Sweep<T>& sb = input.sweep_b;
+    // The poses at any t: R(a0) once per sweep, then a polynomial rotation (gjk/sweep.hpp).
+    const detail::SweepMotion<T> ma(sa), mb(sb);
     const T rho_a = detail::reach_of(input.a, sa.local_center);
     const T rho_b = detail::reach_of(input.b, sb.local_center);
     const T omega_a = std::abs(sa.a1 - sa.a0), omega_b = std::abs(sb.a1 - sb.a0);
@@ -765,12 +750,12 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
         if (!(safe <= input.max_fraction)) {
             return safe;
         }
-        const detail::SeparationFunction<T> f(cache, input.a, input.b, sa, sb, xf_a, xf_b);
+        const detail::SeparationFunction<T> f(cache, input.a, input.b, ma, mb, xf_a, xf_b);
         return detail::separation_step(f, t, xf_a, xf_b, safe, target, tolerance,
                                        input.max_fraction);
     };
     return detail::advance<T>(
-        input.a, input.b, [&](T t) { return sa.at(t); }, [&](T t) { return sb.at(t); },
+        input.a, input.b, [&](T t) { return ma.at(t); }, [&](T t) { return mb.at(t); },
         [&](Vec2<T> n) { return dot(n, va - vb) + omega_a * rho_a + omega_b * rho_b; }, step,
         length(va - vb) + omega_a * rho_a + omega_b * rho_b, input.target_separation, tolerance,
         input.max_fraction, input.max_iterations);
