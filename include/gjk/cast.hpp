@@ -46,11 +46,13 @@
 // Each s is a smooth function of t, and the deepest pair along the axis at t (the supports
 // of A along n and of B along -n) gives s_min(t) = min over pairs, a lower bound on d(t) at
 // that t: any unit axis separates the shapes by at most their distance.
-// One outer step from t1 (where gap > tolerance):
-//   1. Bracket: t2 = the first of kToiSamples equally spaced times in (t1, max_fraction]
-//      where s_min(t2) < target (+ half the tolerance). None: no bracket, fall back (below).
-//   2. Root: for the deepest pair (i, j) at t2, s_ij(t1) > target > s_ij(t2); solve
-//      s_ij(t) = target on [t1, t2] by Newton's method safeguarded by the bracket [lo, hi],
+// One outer step from t1 (where gap > tolerance), with safe = t1 + gap / mu advancement's step
+// (before it the distance stays above the target; past max_fraction: no contact in the step):
+//   1. Bracket: if s_min(safe) is within the target (+ half the tolerance), the step is safe.
+//      Else t2 = the first of kToiSamples equally spaced times in (safe, max_fraction] where
+//      s_min(t2) < target (+ half the tolerance). None: no bracket, fall back (below).
+//   2. Root: for the deepest pair (i, j) at t2, s_ij(safe) > target > s_ij(t2); solve
+//      s_ij(t) = target on [safe, t2] by Newton's method safeguarded by the bracket [lo, hi],
 //      s(lo) > target > s(hi) (Numerical Recipes' rtsafe), until |s_ij(t) - target| <=
 //      tolerance / 2. The first t is the secant's through the bracket's ends,
 //          t = lo + (target - s_lo) (hi - lo) / (s_hi - s_lo),
@@ -66,15 +68,17 @@
 //      workload (docs/performance.md, "Time of impact: Newton's root finder").
 //   3. Push back: at the root another pair may be deeper; if s_min(t2) is still below the
 //      target, t2 = the root and repeat 2 with that pair (kMaxToiPushBacks at most).
-//   4. Advance: t1 = max(t2, t1 + gap / mu), the root finder's time or advancement's safe one,
+//   4. Advance: t1 = max(t2, safe), the root finder's time or advancement's safe one,
 //      whichever is later; then GJK at t1 gives the next features.
+// The bracket starts at safe rather than t1: [t1, safe] holds no contact, so its samples would
+// be spent for nothing, and the kToiSamples cover the rest of the step more densely.
 // Near the contact the features stop changing, the separation function is then d(t) itself,
 // and the step lands on the contact: a handful of outer steps where advancement took
 // hundreds (README, Robustness). The fallback: no bracket (every sample above the target,
 // which a single sample at max_fraction would take as a miss although the shapes may touch in
 // between: Box2D's rule, which missed contacts on the oracle sweeps), a pair already at the
-// target at t1, or too many push backs - then the step is advancement's t1 + gap / mu, which
-// is never late. Only the root finder's steps are not proved safe: a pair could dip below the
+// target at safe, or too many push backs - then the step is advancement's safe one, which is
+// never late. Only the root finder's steps are not proved safe: a pair could dip below the
 // target between the samples of step 1 and come back; the oracle test samples 257 times per
 // sweep and finds no such contact (TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime)).
 //
@@ -594,35 +598,40 @@ template <class T> struct SeparationFunction {
     }
 };
 
-/// One outer step of time of impact from t1, where the sweeps' transforms are xf_a1 and xf_b1
-/// (the top of this file): the time at which the separation function of t1's closest features
-/// reaches the target, found by the root finder, pushed back while a deeper pair is within it;
-/// never before t1's safe advance `safe`. Returns a time past max_fraction when the separation
-/// function stays above the target through the step, and `safe` when the root finder cannot answer
-/// (the fallback).
+/// One outer step of time of impact (the top of this file), from advancement's safe time
+/// `safe` (< max_fraction) for the separation function of the closest features at the step's
+/// start: the time at which it reaches the target, found by the root finder, pushed back while
+/// a deeper pair is within it, never before `safe`. Returns a time past max_fraction when the
+/// separation function stays above the target through the step, and `safe` when it is within
+/// the target there already or the root finder cannot answer (the fallback).
 template <class T>
-T separation_step(const SeparationFunction<T>& f, T t1, const Transform<T>& xf_a1,
-                  const Transform<T>& xf_b1, T safe, T target, T tolerance, T max_fraction) {
+T separation_step(const SeparationFunction<T>& f, T safe, T target, T tolerance, T max_fraction) {
     if (f.kind == SeparationFunction<T>::Kind::none) {
         return safe;
     }
     const T window = T(0.5) * tolerance; // the root finder's acceptance: |s - target| <= window
     // The sweeps' transforms at each time are made once and kept while the step needs them:
-    // t1's, t2's and the bracket's safe end's.
+    // the safe time's, t2's and the bracket's safe end's.
     struct Pose {
         Transform<T> a, b;
     };
     auto pose_at = [&f](T t) { return Pose{f.motion_a->at(t), f.motion_b->at(t)}; };
-    const Pose pose_1{xf_a1, xf_b1}; // at t1
-    // The first time t2 on a grid of kToiSamples steps over [t1, max_fraction] at which the
+    // The distance stays above the target until `safe`, so the contact lies in
+    // [safe, max_fraction]: the bracket starts there. A function already within the target at
+    // `safe` has no root to find after it; the outer loop goes to `safe`.
+    const Pose pose_safe = pose_at(safe);
+    typename SeparationFunction<T>::Pair deep = f.deepest(pose_safe.a, pose_safe.b);
+    if (deep.s < target + window) {
+        return safe;
+    }
+    // The first time t2 on a grid of kToiSamples steps over [safe, max_fraction] at which the
     // deepest pair is within the target: a root lies before it. With none, the function gives
     // no bracket and the step falls back.
     T t2 = max_fraction;
     Pose pose_2{};
-    typename SeparationFunction<T>::Pair deep; // the deepest pair at t2
     bool bracketed = false;
     for (int k = 1; k <= kToiSamples && !bracketed; ++k) {
-        t2 = k == kToiSamples ? max_fraction : t1 + (max_fraction - t1) * T(k) / T(kToiSamples);
+        t2 = k == kToiSamples ? max_fraction : safe + (max_fraction - safe) * T(k) / T(kToiSamples);
         pose_2 = pose_at(t2);
         deep = f.deepest(pose_2.a, pose_2.b);
         bracketed = deep.s < target + window;
@@ -638,19 +647,19 @@ T separation_step(const SeparationFunction<T>& f, T t1, const Transform<T>& xf_a
         if (s2 >= target - window) {
             return std::max(t2, safe); // the deepest pair at t2 is at the target
         }
-        const T s1 = f.evaluate(deep.index_a, deep.index_b, pose_1.a, pose_1.b);
+        const T s1 = f.evaluate(deep.index_a, deep.index_b, pose_safe.a, pose_safe.b);
         if (!(s1 > target + window)) {
-            // This pair is already at the target at t1 (it lies nearer than GJK's features
-            // along the axis, or round-off): no bracket; fall back.
+            // This pair is already at the target at `safe` (round-off: the deepest pair there
+            // was above it): no bracket; fall back.
             return safe;
         }
         // Root of s(t) = target on [lo, hi], s(lo) > target > s(hi): Newton's method kept in
         // the bracket (the top of this file), from the secant's time through its ends.
-        T lo = t1, hi = t2;
-        Pose pose_lo = pose_1;
+        T lo = safe, hi = t2;
+        Pose pose_lo = pose_safe;
         bool found = false;
         T t = lo + (target - s1) * (hi - lo) / (s2 - s1);
-        T step = hi - lo, step_before = step; // the last two steps' lengths
+        T step = hi - lo, step_before = step; // the lengths of the last two steps
         for (int k = 0; k < kMaxToiRootIterations; ++k) {
             const Pose pose = pose_at(t);
             const auto [s, ds] = f.evaluate_with_slope(deep.index_a, deep.index_b, pose.a, pose.b);
@@ -669,8 +678,9 @@ T separation_step(const SeparationFunction<T>& f, T t1, const Transform<T>& xf_a
             // Newton's step, unless it leaves (lo, hi) or is not half the step before the last
             // (then bisection). A zero or NaN slope gives a NaN time, which fails the test.
             const T newton = t - (s - target) / ds;
+            const T before = step_before;
             step_before = step;
-            if (newton > lo && newton < hi && T(2) * std::abs(newton - t) <= step_before) {
+            if (newton > lo && newton < hi && T(2) * std::abs(newton - t) <= before) {
                 step = std::abs(newton - t);
                 t = newton;
             } else {
@@ -807,14 +817,13 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
     // Each outer step: the separation function of the closest features at t (their cache),
     // its root, and never less than conservative advancement's safe step t + gap / mu.
     const T target = input.target_separation + input.a.radius + input.b.radius;
-    auto step = [&](T t, T safe, const SimplexCache<T>& cache, const Transform<T>& xf_a,
+    auto step = [&](T, T safe, const SimplexCache<T>& cache, const Transform<T>& xf_a,
                     const Transform<T>& xf_b) {
-        if (!(safe <= input.max_fraction)) {
+        if (!(safe < input.max_fraction)) {
             return safe;
         }
         const detail::SeparationFunction<T> f(cache, input.a, input.b, ma, mb, xf_a, xf_b);
-        return detail::separation_step(f, t, xf_a, xf_b, safe, target, tolerance,
-                                       input.max_fraction);
+        return detail::separation_step(f, safe, target, tolerance, input.max_fraction);
     };
     return detail::advance<T>(
         input.a, input.b, [&](T t) { return ma.at(t); }, [&](T t) { return mb.at(t); },
