@@ -268,7 +268,17 @@ template <class T> const char* error_message(const CastOutput<T>& out) {
 namespace detail {
 
 /// The largest distance of a point from `center`: rho in the advancement bound.
+/// One square root for the largest square: sqrt is monotone and correctly rounded, so it is
+/// the largest length() to the bit, unless the largest square under- or overflowed (then
+/// length() of each point, which takes std::hypot there).
 template <class T> T reach_from(std::span<const Vec2<T>> points, Vec2<T> center) {
+    T square = T(0);
+    for (const Vec2<T>& p : points) {
+        square = std::max(square, length_squared(p - center));
+    }
+    if (square >= std::numeric_limits<T>::min() && square <= std::numeric_limits<T>::max()) {
+        return std::sqrt(square);
+    }
     T rho = T(0);
     for (const Vec2<T>& p : points) {
         rho = std::max(rho, length(p - center));
@@ -772,6 +782,8 @@ template <class T> CastOutput<T> shape_cast(const CastInput<T>& input) {
 /// come within target_separation (see the top of this file).
 template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
     CastOutput<T> out;
+    // The poses at any t: R(a0) once per sweep, then a polynomial rotation (gjk/sweep.hpp).
+    const detail::SweepMotion<T> ma(input.sweep_a), mb(input.sweep_b);
     auto sweep_ok = [](const Sweep<T>& s) {
         return is_finite(s.local_center) && is_finite(s.c0) && is_finite(s.c1) &&
                std::isfinite(s.a0) && std::isfinite(s.a1);
@@ -791,8 +803,8 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
     } else if (!detail::unit_fraction(input.max_fraction)) {
         out.motion_error = MotionError::bad_max_fraction;
     } else {
-        start.xf_a = input.sweep_a.at(T(0));
-        start.xf_b = input.sweep_b.at(T(0));
+        start.xf_a = ma.at(T(0)); // Sweep::at(0) to the bit, without its sine and cosine
+        start.xf_b = mb.at(T(0));
         out.error = validate(start);
     }
     if (out.error != InputError::none || out.motion_error != MotionError::none) {
@@ -801,8 +813,6 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
 
     const Sweep<T>& sa = input.sweep_a;
     const Sweep<T>& sb = input.sweep_b;
-    // The poses at any t: R(a0) once per sweep, then a polynomial rotation (gjk/sweep.hpp).
-    const detail::SweepMotion<T> ma(sa), mb(sb);
     const T rho_a = detail::reach_of(input.a, sa.local_center);
     const T rho_b = detail::reach_of(input.b, sb.local_center);
     const T omega_a = std::abs(sa.a1 - sa.a0), omega_b = std::abs(sb.a1 - sb.a0);
