@@ -21,8 +21,10 @@
 // and max_error: the largest |distance - gjk double's distance| over the workload, divided by the
 // pair's scale (the accuracy the speed is bought at). Toi (10,000 8-gon pairs on sweeps: B flies at
 // A, both turn, B up to 1.5 rad; gjk::time_of_impact against b2TimeOfImpact, both stopping at a
-// core distance of b2_linearSlop; iterations = outer iterations, b2_toiIters for Box2D);
-// gjk/Toi/slop_tolerance accepts Box2D's tolerance (b2_linearSlop / 4) instead of 64 eps.
+// core distance of b2_linearSlop, on prepared shapes as Box2D's on b2PolygonShape objects;
+// iterations = outer iterations, b2_toiIters for Box2D);
+// gjk/Toi/slop_tolerance accepts Box2D's tolerance (b2_linearSlop / 4) instead of 64 eps,
+// gjk_view/Toi takes plain point views.
 #include <benchmark/benchmark.h>
 #include <box2d/b2_collision.h>
 #include <box2d/b2_distance.h>
@@ -759,8 +761,11 @@ const std::vector<ToiCase>& toi_cases() {
     return cases;
 }
 
+/// The Toi queries on gjk::PreparedShape objects, made once outside the timing as Box2D's
+/// b2PolygonShape objects are (b2PolygonShape::Set computes the hull, normals and centroid).
 template <class T> struct ToiWorkload {
     std::vector<std::vector<gjk::Vec2<T>>> a, b;
+    std::vector<gjk::PreparedShape<T>> prepared_a, prepared_b;
     std::vector<gjk::ToiInput<T>> inputs;
 };
 
@@ -768,15 +773,19 @@ template <class T> const ToiWorkload<T>& toi_workload() {
     static const ToiWorkload<T> w = [] {
         ToiWorkload<T> w;
         const auto& cases = toi_cases();
+        w.prepared_a.reserve(cases.size()); // the views point into them: no reallocation
+        w.prepared_b.reserve(cases.size());
         for (const ToiCase& c : cases) {
             w.a.push_back(cast<T>(c.a));
             w.b.push_back(cast<T>(c.b));
+            w.prepared_a.push_back(gjk::PreparedShape<T>::make(w.a.back()));
+            w.prepared_b.push_back(gjk::PreparedShape<T>::make(w.b.back()));
         }
         for (std::size_t i = 0; i < cases.size(); ++i) {
             const ToiCase& c = cases[i];
             gjk::ToiInput<T> in;
-            in.a = gjk::ShapeView<T>(w.a[i]);
-            in.b = gjk::ShapeView<T>(w.b[i]);
+            in.a = w.prepared_a[i].view();
+            in.b = w.prepared_b[i].view();
             in.sweep_a = {
                 {}, {T(c.a_c0x), T(c.a_c0y)}, {T(c.a_c1x), T(c.a_c1y)}, T(c.a_a0), T(c.a_a1)};
             in.sweep_b = {
@@ -789,11 +798,19 @@ template <class T> const ToiWorkload<T>& toi_workload() {
     return w;
 }
 
-template <class T> void gjk_toi(benchmark::State& state, bool slop_tolerance = false) {
-    std::vector<gjk::ToiInput<T>> inputs = toi_workload<T>().inputs;
-    if (slop_tolerance) {
-        for (auto& in : inputs)
-            in.tolerance = T(0.25 * b2_linearSlop);
+/// gjk::time_of_impact on the Toi workload; with `plain`, on plain point views (validated and
+/// scanned on every call) instead of the prepared shapes (gjk_view/Toi).
+template <class T>
+void gjk_toi(benchmark::State& state, bool slop_tolerance = false, bool plain = false) {
+    const ToiWorkload<T>& w = toi_workload<T>();
+    std::vector<gjk::ToiInput<T>> inputs = w.inputs;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        if (slop_tolerance)
+            inputs[i].tolerance = T(0.25 * b2_linearSlop);
+        if (plain) {
+            inputs[i].a = gjk::ShapeView<T>(w.a[i]);
+            inputs[i].b = gjk::ShapeView<T>(w.b[i]);
+        }
     }
     double iterations = 0;
     int hits = 0;
@@ -966,6 +983,9 @@ int main(int argc, char** argv) {
         gjk_toi<float>(s, true);
     })->Unit(ms);
     RegisterBenchmark("box2d/Toi", box2d_toi)->Unit(ms);
+    RegisterBenchmark("gjk_view/Toi", [](benchmark::State& s) {
+        gjk_toi<float>(s, false, true);
+    })->Unit(ms);
     for (int threads : {1, 2}) {
         RegisterBenchmark(("gjk/Batch/threads:" + std::to_string(threads)).c_str(),
                           [threads](benchmark::State& s) { gjk_batch(s, threads); })

@@ -2,9 +2,11 @@
 // conservative advancement.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <span>
 #include <string>
 
 #include "gjk/gjk.hpp"
@@ -15,6 +17,62 @@
 using gjk::CastStatus;
 using gjk::Shape;
 using gjk::Vec2;
+
+// --- Counting the work on long double -------------------------------------------------------
+//
+// How much a query reads of a shape is a property of the code, not of the clock: these
+// explicit specializations count it. The library compiles float and double once (src/gjk.cpp);
+// long double is instantiated here, in this file alone, from the same templates, so the
+// specializations below replace the library's for this file's long double queries and nothing
+// else (no other file queries long double shapes). Each one does its original's job (the same
+// answer, by the same linear scan or the same check) and counts:
+//   points_passed - points read by a pass over a whole shape (a support scan, a validation);
+//   largest_pass  - the most points one such pass read;
+//   searches      - O(log n) supports of a prepared shape of more than kScanLimit vertices.
+namespace work {
+long points_passed = 0, largest_pass = 0, searches = 0;
+void reset() {
+    points_passed = largest_pass = searches = 0;
+}
+void pass(std::size_t n) {
+    points_passed += static_cast<long>(n);
+    largest_pass = std::max(largest_pass, static_cast<long>(n));
+}
+int scan(std::span<const Vec2<long double>> points, Vec2<long double> d) {
+    int best = 0;
+    long double best_value = gjk::dot(d, points[0]);
+    for (std::size_t i = 1; i < points.size(); ++i) {
+        const long double value = gjk::dot(d, points[i]);
+        if (best_value < value) {
+            best = static_cast<int>(i), best_value = value;
+        }
+    }
+    return best;
+}
+} // namespace work
+
+template <>
+int gjk::detail::support_index_scan<long double>(std::span<const Vec2<long double>> points,
+                                                 Vec2<long double> d) {
+    work::pass(points.size());
+    return work::scan(points, d);
+}
+
+template <>
+bool gjk::all_within<long double>(std::span<const Vec2<long double>> points, long double bound) {
+    work::pass(points.size());
+    return std::all_of(points.begin(), points.end(), [bound](Vec2<long double> p) {
+        return std::abs(p.x) <= bound && std::abs(p.y) <= bound; // NaN fails
+    });
+}
+
+template <>
+gjk::SupportPoint<long double>
+gjk::PreparedShape<long double>::support_search(Vec2<long double> d) const {
+    ++work::searches;
+    const int i = work::scan(vertices(), d); // the answer the search finds, uncounted
+    return {vertices()[static_cast<std::size_t>(i)], i};
+}
 
 namespace {
 
@@ -165,6 +223,63 @@ TYPED_TEST(Cast, MaxFractionEndsTheStepThere) {
     }
 }
 
+// A point sliding along the top edge's line of the box [-1, 1]^2, from (-2, 1) by (4, 0), meets
+// the corner (-1, 1) at t = 0.25. Any direction of the corner's normal cone, between (-1, 0)
+// and (0, 1), is a normal of a support line there, and GJK's proof of the touching contact
+// gave one of them: (-0.71, 0.71). gjk::ray_cast on the same ray gives (-1, 0), which Box2D's
+// own ray-cast test expects: the normal whose support line faces the approach, the one that
+// stops a sliding body. The cast now takes the normal of the step that reached the contact
+// (advancement's slab: its plane still separates the shapes there), which is the direction
+// from the vertex to where the point was a step before. Every corner of the box, approached
+// from directions across its cone, on its two edges' lines (grazing along each edge, from
+// either end) and from outside the cone (through the box: the edge's normal, which the path
+// crosses), with the box as A and the point moving, and the point as A and the box moving.
+TYPED_TEST(Cast, VertexContactNormalFacesTheApproach) {
+    using T = TypeParam;
+    const auto box = Shape<T>::box(1, 1);
+    const auto point = Shape<T>::point({0, 0});
+    for (const int sx : {-1, 1}) {
+        for (const int sy : {-1, 1}) {
+            const Vec2<T> corner{T(sx), T(sy)};
+            // Where the point comes from, in the corner's frame (x along sx, y along sy),
+            // as small integers so that the path runs through the corner exactly: the cone's
+            // edges (1, 0) and (0, 1), three directions inside, two outside.
+            const int from[][2] = {{1, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 1}, {2, -1}, {-1, 2}};
+            for (const auto& f : from) {
+                const Vec2<T> v{T(sx * f[0]), T(sy * f[1])};
+                // The expected normal: v itself inside the cone, else the nearer cone edge.
+                const Vec2<T> expected = f[1] < 0   ? Vec2<T>{T(sx), 0}
+                                         : f[0] < 0 ? Vec2<T>{0, T(sy)}
+                                                    : gjk::normalized(v);
+                const std::string what = "corner (" + std::to_string(sx) + ", " +
+                                         std::to_string(sy) + ") from (" + std::to_string(f[0]) +
+                                         ", " + std::to_string(f[1]) + ")";
+                // The point at corner + 2 v moves by -4 v: at the corner at t = 0.5.
+                const auto moving_point = gjk::shape_cast(
+                    cast_input<T>(box, point, {}, corner + T(2) * v, {}, T(-4) * v));
+                ASSERT_EQ(moving_point.status, CastStatus::hit) << what;
+                EXPECT_NEAR(moving_point.fraction, T(0.5), fraction_tolerance<T>()) << what;
+                EXPECT_NEAR(moving_point.normal.x, expected.x, fraction_tolerance<T>()) << what;
+                EXPECT_NEAR(moving_point.normal.y, expected.y, fraction_tolerance<T>()) << what;
+                // The point as A, the box moving the other way: the normal from A to B flips.
+                const auto moving_box =
+                    gjk::shape_cast(cast_input<T>(point, box, corner + T(2) * v, {}, {}, T(4) * v));
+                ASSERT_EQ(moving_box.status, CastStatus::hit) << what << ", box moving";
+                EXPECT_NEAR(moving_box.fraction, T(0.5), fraction_tolerance<T>()) << what;
+                EXPECT_NEAR(moving_box.normal.x, -expected.x, fraction_tolerance<T>()) << what;
+                EXPECT_NEAR(moving_box.normal.y, -expected.y, fraction_tolerance<T>()) << what;
+            }
+        }
+    }
+    // The case, and ray_cast's answer on the same ray.
+    const auto r = gjk::shape_cast(cast_input<T>(box, point, {}, {-2, 1}, {}, {4, 0}));
+    ASSERT_EQ(r.status, CastStatus::hit);
+    EXPECT_NEAR(r.fraction, T(0.25), fraction_tolerance<T>());
+    EXPECT_EQ(r.normal, (Vec2<T>{-1, 0}));
+    const auto ray = gjk::ray_cast<T>(box.view(), {}, {-2, 1}, {4, 0});
+    EXPECT_EQ(ray.normal, r.normal);
+}
+
 // Bad input names what is wrong; nothing is computed.
 TYPED_TEST(Cast, RejectsBadInputWithAReason) {
     using T = TypeParam;
@@ -217,6 +332,31 @@ TYPED_TEST(TimeOfImpact, TurningStickHitsTheCircleAtTheAnalyticAngle) {
     const double theta = std::acos(0.1 / 1.5);
     EXPECT_NEAR(r.normal.x, T(std::sin(theta)), T(1e-4));
     EXPECT_NEAR(r.normal.y, T(-std::cos(theta)), T(1e-4));
+}
+
+// The turning stick, the circle at 200 heights from 1.5 to 1.7: the normal at the hit is the
+// stick's, (sin, -cos)(theta) at cos(theta) = 0.1 / height. A root finder's step that round-off
+// carried a hair past the contact (the core distance a hair under the circle's radius) reported
+// the normal of the iteration before it, which was t = 0's, (0, -1): in 103 of these 200 sweeps
+// in float and 76 in double. The cores are then 0.1 apart, and GJK's normal there is the
+// contact's; only where the cores touch does the normal come from the approach.
+TYPED_TEST(TimeOfImpact, HitAHairPastTheContactHasTheContactsNormal) {
+    using T = TypeParam;
+    const auto circle = Shape<T>::circle({0, 0}, T(0.1));
+    const auto stick = Shape<T>::segment({-2, 0}, {2, 0});
+    for (int k = 0; k < 200; ++k) {
+        const T height = T(1.5) + T(k) * T(0.001);
+        gjk::ToiInput<T> in;
+        in.a = circle;
+        in.b = stick;
+        in.sweep_a = {{}, {0, height}, {0, height}, 0, 0};
+        in.sweep_b = {{}, {}, {}, 0, T(1.5707963267948966)};
+        const auto r = gjk::time_of_impact(in);
+        ASSERT_EQ(r.status, CastStatus::hit) << height;
+        const double theta = std::acos(0.1 / double(height));
+        EXPECT_NEAR(r.normal.x, T(std::sin(theta)), T(1e-4)) << height;
+        EXPECT_NEAR(r.normal.y, T(-std::cos(theta)), T(1e-4)) << height;
+    }
 }
 
 // The turning stick with a target separation of 0.2: the stick's line stops 0.1 + 0.2 from
@@ -301,6 +441,61 @@ TYPED_TEST(TimeOfImpact, RejectsNonFiniteSweeps) {
     EXPECT_EQ(r.motion_error, gjk::MotionError::bad_sweep_b);
 }
 
+// --- Prepared shapes ------------------------------------------------------------------------
+
+// A prepared shape is validated once and answers each support in O(log n) (gjk/prepared.hpp);
+// a cast or a time of impact on prepared shapes must keep both. They did not: the advancement
+// rebuilt each shape's core as a plain view of its points ({points, 0}, which drops
+// ShapeView::prepared), so every GJK call of the loop validated and scanned all 4,096 vertices
+// of the polygon below, the separation functions scanned them again for each deepest pair, and
+// the reach rho was one more pass: 90,288 points read by the cast below and 110,824 by the time
+// of impact, where 28 and 33 searches do. Counted on long double (the top of this file).
+TEST(CastLongDouble, PreparedBigPolygonIsSearchedNeverScanned) {
+    using T = long double;
+    const auto circle = Shape<T>::regular(4096, 2);
+    const auto octagon = Shape<T>::regular(8, T(0.5));
+    const auto big = gjk::PreparedShape<T>::make(circle.points);
+    const auto small = gjk::PreparedShape<T>::make(octagon.points);
+
+    gjk::CastInput<T> cast;
+    cast.a = big.view();
+    cast.b = small.view();
+    cast.xf_b = gjk::Transform<T>::from({5, T(0.3)}, T(0.2));
+    cast.translation_b = {-6, T(0.1)};
+    work::reset();
+    const auto r = gjk::shape_cast(cast);
+    ASSERT_EQ(r.status, CastStatus::hit);
+    EXPECT_LE(work::largest_pass, 8) << "a pass over the 4096-gon";
+    // Each GJK call asks A for a support per iteration (a few), the reach 8 more.
+    EXPECT_LE(work::searches, 8 + 8 * r.iterations);
+    const long cast_searches = work::searches;
+    // The same contact as on plain views: both stop with the gap within the tolerance (64 long
+    // double eps of a scale of about 10, 7e-17), which closes at about 6 per unit of t.
+    cast.a = circle.view();
+    cast.b = octagon.view();
+    EXPECT_NEAR(gjk::shape_cast(cast).fraction, r.fraction, T(1e-16));
+
+    gjk::ToiInput<T> toi;
+    toi.a = big.view();
+    toi.b = small.view();
+    toi.sweep_a = {{}, {}, {T(0.1), 0}, 0, T(0.4)};
+    toi.sweep_b = {{}, {5, T(0.3)}, {-1, T(-0.2)}, T(0.2), T(1.4)};
+    work::reset();
+    const auto q = gjk::time_of_impact(toi);
+    ASSERT_EQ(q.status, CastStatus::hit);
+    EXPECT_LE(work::largest_pass, 8) << "a pass over the 4096-gon";
+    // Per outer step: GJK's supports, and the separation function's deepest pairs (at most
+    // kToiSamples bracket samples and the push backs, one support of A each).
+    EXPECT_LE(work::searches, 8 + 40 * q.iterations);
+    // The same contact as on plain views, as for the cast (the turning gap closes slower).
+    toi.a = circle.view();
+    toi.b = octagon.view();
+    EXPECT_NEAR(gjk::time_of_impact(toi).fraction, q.fraction, T(1e-15));
+    std::printf("[prepared 4096-gon] shape cast: %d iterations, %ld searches; time of impact: %d "
+                "iterations, %ld searches\n",
+                r.iterations, cast_searches, q.iterations, work::searches);
+}
+
 // --- Oracle tests ---------------------------------------------------------------------------
 
 namespace {
@@ -335,6 +530,23 @@ void aim(gjk_test::Case<T>& k, gjk_test::Generator& gen, Vec2<T>& ta, Vec2<T>& t
     target = gen.integer(0, 2) == 0 ? T(gen.uniform(0, 0.2) * s) : T(0);
 }
 
+/// A pair for the prepared shapes' O(log n) search: a 64-gon (above PreparedShape::kScanLimit,
+/// so its prepared support is the bucket search) and a random 3- to 12-gon, either one as A.
+/// (The 1024-gons of Family::big_polygons would cost the brute-force oracles O(n m) each.)
+template <class T> gjk_test::Case<T> big_case(gjk_test::Generator& g) {
+    gjk_test::Case<T> k;
+    k.family = gjk_test::Family::big_polygons;
+    const double size = g.log_uniform(1e-2, 1e2);
+    k.a = g.convex<T>(64, size, g.uniform(0.3, 1));
+    k.b = g.convex<T>(g.integer(3, 12), size * g.uniform(0.3, 3));
+    if (g.coin()) {
+        std::swap(k.a, k.b);
+    }
+    k.xa = g.transform<T>(size * 3);
+    k.xb = g.transform<T>(size * 3);
+    return k;
+}
+
 struct CastStats {
     int cases = 0, hits = 0, initial = 0, misses = 0, max_iterations = 0, most_iterations = 0;
     long long total_iterations = 0;
@@ -346,40 +558,44 @@ struct CastStats {
 } // namespace
 
 // Shape cast against bisection on the brute-force distance (oracle::cast_fraction): 3,300
-// seeded pairs per scalar type from every family but the 1024-gons.
+// seeded pairs per scalar type from every family but the 1024-gons, and 60 with a 64-gon
+// (big_case), each cast on plain views and on prepared shapes (their O(log n) support, the
+// bucket search for the 64-gons).
 TYPED_TEST(Cast, FractionMatchesBisectionOnTheBruteForceDistance) {
     using T = TypeParam;
     gjk_test::Generator gen(std::is_same_v<T, float> ? 2468u : 1357u);
-    CastStats stats;
-    for (int f = 0; f < static_cast<int>(gjk_test::Family::count); ++f) {
-        const auto family = static_cast<gjk_test::Family>(f);
-        if (family == gjk_test::Family::big_polygons) {
-            continue;
-        }
-        for (int i = 0; i < 330; ++i) {
-            auto k = gen.make<T>(family);
+    gjk_test::Generator big_gen(std::is_same_v<T, float> ? 8642u : 7531u);
+    CastStats all[2]; // plain views, prepared shapes
+    auto check = [&](gjk_test::Case<T> k, gjk_test::Generator& g, const std::string& name) {
+        Vec2<T> translation_a, translation_b;
+        T target_separation;
+        aim(k, g, translation_a, translation_b, target_separation);
+        const auto ha = oracle::hull(gjk_test::world(k.a, k.xa));
+        const auto hb = oracle::hull(gjk_test::world(k.b, k.xb));
+        const oracle::P da{translation_a.x, translation_a.y};
+        const oracle::P db{translation_b.x, translation_b.y};
+        const long double target = target_separation;
+        const long double scale =
+            gjk_test::scale_of(k) + norm(translation_a) + norm(translation_b) + target;
+        const long double tol = tolerance<T>() * scale;
+        // The oracle's rounded distance at time t.
+        auto D = [&](long double t) {
+            return oracle::signed_distance(oracle::moved(ha, t, da), k.ra, oracle::moved(hb, t, db),
+                                           k.rb);
+        };
+        const auto prepared_a = gjk::PreparedShape<T>::make(k.a, k.ra);
+        const auto prepared_b = gjk::PreparedShape<T>::make(k.b, k.rb);
+        for (const bool prepared : {false, true}) {
+            CastStats& stats = all[prepared];
+            const std::string what = name + (prepared ? " (prepared)" : "");
             gjk::CastInput<T> in;
-            in.a = {k.a, k.ra};
-            in.b = {k.b, k.rb};
+            in.a = prepared ? prepared_a.view() : gjk::ShapeView<T>(k.a, k.ra);
+            in.b = prepared ? prepared_b.view() : gjk::ShapeView<T>(k.b, k.rb);
             in.xf_a = k.xa;
             in.xf_b = k.xb;
-            aim(k, gen, in.translation_a, in.translation_b, in.target_separation);
-            const std::string what =
-                std::string(gjk_test::family_name(family)) + " case " + std::to_string(i);
-
-            const auto ha = oracle::hull(gjk_test::world(k.a, k.xa));
-            const auto hb = oracle::hull(gjk_test::world(k.b, k.xb));
-            const oracle::P da{in.translation_a.x, in.translation_a.y};
-            const oracle::P db{in.translation_b.x, in.translation_b.y};
-            const long double target = in.target_separation;
-            const long double scale =
-                gjk_test::scale_of(k) + norm(in.translation_a) + norm(in.translation_b) + target;
-            const long double tol = tolerance<T>() * scale;
-            // The oracle's rounded distance at time t.
-            auto D = [&](long double t) {
-                return oracle::signed_distance(oracle::moved(ha, t, da), k.ra,
-                                               oracle::moved(hb, t, db), k.rb);
-            };
+            in.translation_a = translation_a;
+            in.translation_b = translation_b;
+            in.target_separation = target_separation;
 
             const auto r = gjk::shape_cast(in);
             ASSERT_NE(r.status, CastStatus::invalid_input) << what << ": " << gjk::error_message(r);
@@ -442,17 +658,47 @@ TYPED_TEST(Cast, FractionMatchesBisectionOnTheBruteForceDistance) {
                 oracle::point_distance(oracle::moved(ha, t, da), k.ra, {r.point.x, r.point.y});
             ASSERT_LE(on_a, tol) << what;
             ASSERT_NEAR(gjk::length(r.normal), T(1), T(1e-5)) << what;
+            // The normal is a support line's at the contact: along it the cores are the target
+            // apart, B beyond A (TEST(Cast, VertexContactNormalFacesTheApproach) for which).
+            const long double nx = r.normal.x, ny = r.normal.y;
+            long double top_a = -std::numeric_limits<long double>::infinity(), low_b = -top_a;
+            for (const oracle::P& p : oracle::moved(ha, t, da)) {
+                top_a = std::max(top_a, p.x * nx + p.y * ny);
+            }
+            for (const oracle::P& q : oracle::moved(hb, t, db)) {
+                low_b = std::min(low_b, q.x * nx + q.y * ny);
+            }
+            ASSERT_GE(low_b - top_a, k.ra + k.rb + target - tol)
+                << what << ": the normal does not separate the shapes";
+        }
+    };
+    for (int f = 0; f < static_cast<int>(gjk_test::Family::count); ++f) {
+        const auto family = static_cast<gjk_test::Family>(f);
+        if (family == gjk_test::Family::big_polygons) {
+            continue;
+        }
+        for (int i = 0; i < 330; ++i) {
+            check(gen.make<T>(family), gen,
+                  std::string(gjk_test::family_name(family)) + " case " + std::to_string(i));
+            ASSERT_FALSE(this->HasFatalFailure());
         }
     }
-    std::printf("[cast %s] %d cases: %d hits, %d initially overlapping, %d misses; max |gap - "
-                "target|/scale at the fraction = %.3Le; fraction vs bisection: max late %.3Le, "
-                "max early %.3Le; max iterations %d\n",
-                std::is_same_v<T, float> ? "float" : "double", stats.cases, stats.hits,
-                stats.initial, stats.misses, stats.max_gap_error, stats.max_late, stats.max_early,
-                stats.most_iterations);
-    EXPECT_GE(stats.cases, 3000);
-    EXPECT_GE(stats.hits, stats.cases / 4); // the sample is about contacts
-    EXPECT_GE(stats.misses, stats.cases / 10);
+    for (int i = 0; i < 60; ++i) {
+        check(big_case<T>(big_gen), big_gen, "64-gon case " + std::to_string(i));
+        ASSERT_FALSE(this->HasFatalFailure());
+    }
+    for (const bool prepared : {false, true}) {
+        const CastStats& stats = all[prepared];
+        std::printf("[cast %s%s] %d cases: %d hits, %d initially overlapping, %d misses; max |gap "
+                    "- target|/scale at the fraction = %.3Le; fraction vs bisection: max late "
+                    "%.3Le, max early %.3Le; max iterations %d\n",
+                    std::is_same_v<T, float> ? "float" : "double", prepared ? " prepared" : "",
+                    stats.cases, stats.hits, stats.initial, stats.misses, stats.max_gap_error,
+                    stats.max_late, stats.max_early, stats.most_iterations);
+        EXPECT_GE(stats.cases, 3000);
+        EXPECT_GE(stats.hits, stats.cases / 4); // the sample is about contacts
+        EXPECT_GE(stats.misses, stats.cases / 10);
+    }
 }
 
 namespace {
@@ -477,48 +723,61 @@ std::vector<oracle::P> swept(const std::vector<Vec2<T>>& pts, const gjk::Sweep<T
 } // namespace
 
 // Time of impact against the brute-force distance sampled along the sweeps: 2,000 seeded
-// pairs per scalar type (polygons, rounded shapes, point clouds, slivers), turning up to 1.5
-// radians. The distance with rotation is not convex in t, so the oracle is 257 samples: no
-// sample before the reported time may be in contact, and at a hit the distance is the target.
-// At most 30 outer iterations (GJK calls): the root finder's target.
+// pairs per scalar type (polygons, rounded shapes, point clouds, slivers) and 60 with a
+// 64-gon (big_case), turning up to 1.5 radians, each on plain views and on prepared shapes. The
+// distance with rotation is not convex in t, so the oracle is 257 samples: no sample before the
+// reported time may be in contact, and at a hit the distance is the target. At most 30 outer
+// iterations (GJK calls): the root finder's target.
 TYPED_TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime) {
     using T = TypeParam;
     gjk_test::Generator gen(std::is_same_v<T, float> ? 97531u : 86420u);
+    gjk_test::Generator big_gen(std::is_same_v<T, float> ? 13579u : 24680u);
     const gjk_test::Family families[] = {gjk_test::Family::random_polygons,
                                          gjk_test::Family::rounded, gjk_test::Family::point_clouds,
                                          gjk_test::Family::slivers};
-    CastStats stats;
-    for (const auto family : families) {
-        for (int i = 0; i < 500; ++i) {
-            auto k = gen.make<T>(family);
+    CastStats all[2]; // plain views, prepared shapes
+    auto check = [&](gjk_test::Case<T> k, gjk_test::Generator& g, const std::string& name) {
+        Vec2<T> ta, tb;
+        T target_separation;
+        aim(k, g, ta, tb, target_separation);
+        const T angle_a = k.xa.q.angle(), angle_b = k.xb.q.angle();
+        gjk::Sweep<T> sweep_a = {
+            {}, k.xa.p, k.xa.p + ta, angle_a, angle_a + T(g.uniform(-0.5, 0.5) * g.integer(0, 1))};
+        gjk::Sweep<T> sweep_b = {{T(g.uniform(-0.5, 0.5)), T(g.uniform(-0.5, 0.5))},
+                                 k.xb.p,
+                                 k.xb.p + tb,
+                                 angle_b,
+                                 angle_b + T(g.uniform(-1.5, 1.5))};
+        sweep_b.c0 = sweep_b.c0 + gjk::rotate(k.xb.q, sweep_b.local_center);
+        sweep_b.c1 = sweep_b.c1 + gjk::rotate(k.xb.q, sweep_b.local_center);
+        const long double target = target_separation;
+        const long double scale =
+            gjk_test::scale_of(k) + norm(ta) + norm(tb) + target + norm(sweep_b.c1);
+        const long double tol = tolerance<T>() * scale;
+        auto D = [&](long double t) {
+            return oracle::signed_distance(oracle::hull(swept(k.a, sweep_a, t)), k.ra,
+                                           oracle::hull(swept(k.b, sweep_b, t)), k.rb);
+        };
+        std::vector<long double> samples; // D(s / 256) for s = 0..256, made when first needed
+        auto sample = [&](int s) {
+            if (samples.empty()) {
+                for (int j = 0; j <= 256; ++j) {
+                    samples.push_back(D(j / 256.0L));
+                }
+            }
+            return samples[static_cast<std::size_t>(s)];
+        };
+        const auto prepared_a = gjk::PreparedShape<T>::make(k.a, k.ra);
+        const auto prepared_b = gjk::PreparedShape<T>::make(k.b, k.rb);
+        for (const bool prepared : {false, true}) {
+            CastStats& stats = all[prepared];
+            const std::string what = name + (prepared ? " (prepared)" : "");
             gjk::ToiInput<T> in;
-            in.a = {k.a, k.ra};
-            in.b = {k.b, k.rb};
-            Vec2<T> ta, tb;
-            aim(k, gen, ta, tb, in.target_separation);
-            const T angle_a = k.xa.q.angle(), angle_b = k.xb.q.angle();
-            in.sweep_a = {{},
-                          k.xa.p,
-                          k.xa.p + ta,
-                          angle_a,
-                          angle_a + T(gen.uniform(-0.5, 0.5) * gen.integer(0, 1))};
-            in.sweep_b = {{T(gen.uniform(-0.5, 0.5)), T(gen.uniform(-0.5, 0.5))},
-                          k.xb.p,
-                          k.xb.p + tb,
-                          angle_b,
-                          angle_b + T(gen.uniform(-1.5, 1.5))};
-            in.sweep_b.c0 = in.sweep_b.c0 + gjk::rotate(k.xb.q, in.sweep_b.local_center);
-            in.sweep_b.c1 = in.sweep_b.c1 + gjk::rotate(k.xb.q, in.sweep_b.local_center);
-            const std::string what =
-                std::string(gjk_test::family_name(family)) + " case " + std::to_string(i);
-            const long double target = in.target_separation;
-            const long double scale =
-                gjk_test::scale_of(k) + norm(ta) + norm(tb) + target + norm(in.sweep_b.c1);
-            const long double tol = tolerance<T>() * scale;
-            auto D = [&](long double t) {
-                return oracle::signed_distance(oracle::hull(swept(k.a, in.sweep_a, t)), k.ra,
-                                               oracle::hull(swept(k.b, in.sweep_b, t)), k.rb);
-            };
+            in.a = prepared ? prepared_a.view() : gjk::ShapeView<T>(k.a, k.ra);
+            in.b = prepared ? prepared_b.view() : gjk::ShapeView<T>(k.b, k.rb);
+            in.sweep_a = sweep_a;
+            in.sweep_b = sweep_b;
+            in.target_separation = target_separation;
 
             const auto r = gjk::time_of_impact(in);
             ASSERT_NE(r.status, CastStatus::invalid_input) << what << ": " << gjk::error_message(r);
@@ -529,16 +788,16 @@ TYPED_TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime) {
                 ++stats.max_iterations;
             }
             if (r.status == CastStatus::initially_overlapping) {
-                ASSERT_LE(D(0), tol) << what;
+                ASSERT_LE(sample(0), tol) << what;
                 ++stats.initial;
                 continue;
             }
             // Within the target at t = 0 and moving apart is a miss: the distance never drops
             // below its start.
-            const long double d0 = D(0);
+            const long double d0 = sample(0);
             if (!r.hit && r.status == CastStatus::separated && d0 - target <= tol) {
                 for (int s = 1; s <= 256; ++s) {
-                    ASSERT_GE(D(s / 256.0L), d0 - tol) << what << ": closer than at the start";
+                    ASSERT_GE(sample(s), d0 - tol) << what << ": closer than at the start";
                 }
                 ++stats.misses;
                 continue;
@@ -553,7 +812,7 @@ TYPED_TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime) {
                 if (t >= until) {
                     break;
                 }
-                ASSERT_GE(D(t) - target, -tol)
+                ASSERT_GE(sample(s) - target, -tol)
                     << what << ": contact at t = " << double(t) << " before " << double(until);
             }
             if (r.hit) {
@@ -568,22 +827,37 @@ TYPED_TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime) {
                 }
             } else if (r.status == CastStatus::separated) {
                 ++stats.misses;
-                ASSERT_GE(D(1) - target, -tol) << what;
+                ASSERT_GE(sample(256) - target, -tol) << what;
             }
         }
+    };
+    for (const auto family : families) {
+        for (int i = 0; i < 500; ++i) {
+            check(gen.make<T>(family), gen,
+                  std::string(gjk_test::family_name(family)) + " case " + std::to_string(i));
+            ASSERT_FALSE(this->HasFatalFailure());
+        }
     }
-    std::printf("[toi %s] %d cases: %d hits, %d initially overlapping, %d misses, %d stopped by "
-                "the cap; max |gap - target|/scale at the fraction = %.3Le; iterations: max %d, "
-                "mean %.2f\n",
-                std::is_same_v<T, float> ? "float" : "double", stats.cases, stats.hits,
-                stats.initial, stats.misses, stats.max_iterations, stats.max_gap_error,
-                stats.most_iterations, double(stats.total_iterations) / stats.cases);
-    EXPECT_GE(stats.cases, 2000);
-    EXPECT_GE(stats.hits, stats.cases / 5);
-    EXPECT_EQ(stats.max_iterations, 0); // kMaxToiIterations covers every sweep of the sample
-    // Root finding on the separation functions converges in a few outer steps; conservative
-    // advancement alone converges linearly when the shapes turn (docs/performance.md).
-    EXPECT_LE(stats.most_iterations, 30);
+    for (int i = 0; i < 60; ++i) {
+        check(big_case<T>(big_gen), big_gen, "64-gon case " + std::to_string(i));
+        ASSERT_FALSE(this->HasFatalFailure());
+    }
+    for (const bool prepared : {false, true}) {
+        const CastStats& stats = all[prepared];
+        std::printf("[toi %s%s] %d cases: %d hits, %d initially overlapping, %d misses, %d "
+                    "stopped by the cap; max |gap - target|/scale at the fraction = %.3Le; "
+                    "iterations: max %d, mean %.2f\n",
+                    std::is_same_v<T, float> ? "float" : "double", prepared ? " prepared" : "",
+                    stats.cases, stats.hits, stats.initial, stats.misses, stats.max_iterations,
+                    stats.max_gap_error, stats.most_iterations,
+                    double(stats.total_iterations) / stats.cases);
+        EXPECT_GE(stats.cases, 2000);
+        EXPECT_GE(stats.hits, stats.cases / 5);
+        EXPECT_EQ(stats.max_iterations, 0); // kMaxToiIterations covers every sweep of the sample
+        // Root finding on the separation functions converges in a few outer steps; conservative
+        // advancement alone converges linearly when the shapes turn (docs/performance.md).
+        EXPECT_LE(stats.most_iterations, 30);
+    }
 }
 
 // Found by fuzz_kernel (fuzz/findings/fuzz_kernel-cast-own-scale-*), a checker bug, not the

@@ -5,8 +5,8 @@
 //
 // The motion. Over a step, t runs from 0 to max_fraction (<= 1). A shape cast moves A by
 // t * translation_a and B by t * translation_b; a time of impact query moves each shape along
-// a Sweep: its rotation centre goes in a straight line from c0 to c1 while its angle goes from
-// a0 to a1, both linear in t (Box2D's b2Sweep).
+// a Sweep (gjk/sweep.hpp): its rotation centre goes in a straight line from c0 to c1 while its
+// angle goes from a0 to a1, both linear in t (Box2D's b2Sweep).
 //
 // Conservative advancement. Let d(t) be the distance between the cores (GJK, radii left out)
 // and target = target_separation + ra + rb the core distance at which the rounded shapes are
@@ -46,25 +46,39 @@
 // Each s is a smooth function of t, and the deepest pair along the axis at t (the supports
 // of A along n and of B along -n) gives s_min(t) = min over pairs, a lower bound on d(t) at
 // that t: any unit axis separates the shapes by at most their distance.
-// One outer step from t1 (where gap > tolerance):
-//   1. Bracket: t2 = the first of kToiSamples equally spaced times in (t1, max_fraction]
-//      where s_min(t2) < target (+ half the tolerance). None: no bracket, fall back (below).
-//   2. Root: for the deepest pair (i, j) at t2, s_ij(t1) > target > s_ij(t2); solve
-//      s_ij(t) = target on [t1, t2] by the secant rule through the bracket's ends,
+// One outer step from t1 (where gap > tolerance), with safe = t1 + gap / mu advancement's step
+// (before it the distance stays above the target; past max_fraction: no contact in the step):
+//   1. Bracket: if s_min(safe) is within the target (+ half the tolerance), the step is safe.
+//      Else t2 = the first of kToiSamples equally spaced times in (safe, max_fraction] where
+//      s_min(t2) < target (+ half the tolerance). None: no bracket, fall back (below).
+//   2. Root: for the deepest pair (i, j) at t2, s_ij(safe) > target > s_ij(t2); solve
+//      s_ij(t) = target on [safe, t2] by Newton's method safeguarded by the bracket [lo, hi],
+//      s(lo) > target > s(hi) (Numerical Recipes' rtsafe), until |s_ij(t) - target| <=
+//      tolerance / 2. The first t is the secant's through the bracket's ends,
 //          t = lo + (target - s_lo) (hi - lo) / (s_hi - s_lo),
-//      alternating with bisection t = (lo + hi) / 2 (the secant alone stalls on one end of
-//      a curved s), keeping s(lo) > target > s(hi), until |s_ij(t) - target| <= tolerance / 2.
+//      then Newton's t - (s(t) - target) / s'(t), or bisection (lo + hi) / 2 when that step
+//      leaves the bracket or is not half the step before the last (so the bracket shrinks at
+//      least as fast as bisection's). The slope is exact: a point p of a shape (in its frame)
+//      moves at dp/dt = v + omega perp(R(t) (p - local_center)) (gjk/sweep.hpp), a face's
+//      normal n(t) = R(t) n turns at dn/dt = omega perp(n(t)), so
+//          points:  s' = dot(B_j' - A_i', n)
+//          face_a:  s' = dot(B_j' - p_A', n_A(t)) + omega_a dot(B_j(t) - p_A(t), perp(n_A(t)))
+//      and face_b likewise. Newton converges quadratically where the secant rule, which needs
+//      bisection steps against stalling, took 17 evaluations a query on the double Toi
+//      workload (docs/performance.md, "Time of impact: Newton's root finder").
 //   3. Push back: at the root another pair may be deeper; if s_min(t2) is still below the
 //      target, t2 = the root and repeat 2 with that pair (kMaxToiPushBacks at most).
-//   4. Advance: t1 = max(t2, t1 + gap / mu), the root finder's time or advancement's safe one,
+//   4. Advance: t1 = max(t2, safe), the root finder's time or advancement's safe one,
 //      whichever is later; then GJK at t1 gives the next features.
+// The bracket starts at safe rather than t1: [t1, safe] holds no contact, so its samples would
+// be spent for nothing, and the kToiSamples cover the rest of the step more densely.
 // Near the contact the features stop changing, the separation function is then d(t) itself,
 // and the step lands on the contact: a handful of outer steps where advancement took
 // hundreds (README, Robustness). The fallback: no bracket (every sample above the target,
 // which a single sample at max_fraction would take as a miss although the shapes may touch in
 // between: Box2D's rule, which missed contacts on the oracle sweeps), a pair already at the
-// target at t1, or too many push backs - then the step is advancement's t1 + gap / mu, which
-// is never late. Only the root finder's steps are not proved safe: a pair could dip below the
+// target at safe, or too many push backs - then the step is advancement's safe one, which is
+// never late. Only the root finder's steps are not proved safe: a pair could dip below the
 // target between the samples of step 1 and come back; the oracle test samples 257 times per
 // sweep and finds no such contact (TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime)).
 //
@@ -73,21 +87,38 @@
 // target that are not closing (mu <= 0) are not a hit (touching and moving apart), closing ones
 // are a hit at t = 0.
 //
+// The normal at a hit is GJK's at the fraction, from A to B, except where the cores touch (to
+// round-off): there a sharp vertex has a cone of normals, and GJK's is whichever its proof
+// found. Then the normal is that of the last step, if advancement took it: its slab's plane
+// still separates the shapes at the contact, and of the cone's normals it is the one the
+// approach crossed - the direction from the vertex to where the other shape was a step before,
+// as gjk/raycast.hpp's. A point sliding along a box's top edge onto its corner gets -x, the
+// normal that stops it (TEST(Cast, VertexContactNormalFacesTheApproach)).
+//
 // The tolerance. GJK's distance carries a round-off error of a few eps of the coordinates'
 // magnitude (tests/test_distance_oracle.cpp measures < 4 eps), and the poses at t add about as
 // much. A tolerance below that could never be met; 64 eps of the scale (the largest coordinate the
 // motion reaches plus the shapes' extents, radii and target) is safely above it and still
 // negligible; CastInput::tolerance overrides it.
+//
+// Prepared shapes. On views of PreparedShape objects (gjk/prepared.hpp) the loop's GJK calls
+// and the separation functions' deepest pairs use the shapes' O(log n) supports and skip their
+// validation, and rho is bounded by 8 supports beyond kScanLimit vertices (detail::reach_of), so
+// a cast or a time of impact against a prepared 4096-gon costs a few dozen searches, no pass
+// over its vertices (TEST(CastLongDouble, PreparedBigPolygonIsSearchedNeverScanned)).
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
 #include <type_traits>
 
 #include "gjk/distance.hpp"
 #include "gjk/penetration.hpp"
+#include "gjk/prepared.hpp"
 #include "gjk/shape.hpp"
+#include "gjk/sweep.hpp"
 
 namespace gjk {
 
@@ -103,8 +134,8 @@ inline constexpr int kMaxCastIterations = 64;
 /// cap is for the fallback, conservative advancement, which converges linearly with rotation.
 inline constexpr int kMaxToiIterations = 1024;
 
-/// Root finder iterations per bracket (secant and bisection alternate, so the bisection steps
-/// alone shrink the bracket by 2^-25; the secant steps usually end it in a few). Not
+/// Root finder iterations per bracket (the safeguard keeps the bracket shrinking at least as
+/// bisection does, 2^-50 in 50; Newton's steps usually end it in two or three). Not
 /// converged, the step takes the bracket's safe end and the outer loop goes on from there.
 inline constexpr int kMaxToiRootIterations = 50;
 
@@ -183,24 +214,6 @@ constexpr const char* to_string(MotionError e) {
     return "?";
 }
 
-/// The motion of a shape over a step (Box2D's sweep): the rotation centre moves from c0 to c1
-/// and the angle from a0 to a1, both linearly in t in [0, 1].
-template <class T> struct Sweep {
-    Vec2<T> local_center{}; ///< rotation centre in the shape's local frame
-    Vec2<T> c0{};           ///< world position of the centre at t = 0
-    Vec2<T> c1{};           ///< world position of the centre at t = 1
-    T a0{0};                ///< angle (radians) at t = 0
-    T a1{0};                ///< angle (radians) at t = 1
-
-    /// The shape's transform at time t: rotation by a(t), and the centre at c(t).
-    Transform<T> at(T t) const {
-        Transform<T> xf;
-        xf.q = Rot<T>::from_angle(a0 + t * (a1 - a0));
-        xf.p = c0 + t * (c1 - c0) - rotate(xf.q, local_center);
-        return xf;
-    }
-};
-
 /// Input of a shape cast: B (and optionally A) translates over the step.
 template <class T> struct CastInput {
     ShapeView<T> a{};                       ///< shape A (its radius counts)
@@ -238,7 +251,8 @@ template <class T> struct CastOutput {
     /// target of 0), in the world; initially overlapping, A's point deepest in B.
     Vec2<T> point{};
     /// Unit normal from A to B at `fraction` (the penetration normal when initially
-    /// overlapping); valid whenever the distance query gave one, always on a hit.
+    /// overlapping; at a sharp vertex the one facing the approach, see the top of this file);
+    /// valid whenever the distance query gave one, always on a hit.
     Vec2<T> normal{};
     int iterations{0};                            ///< advancement iterations (GJK calls)
     CastStatus status{CastStatus::invalid_input}; ///< how it ended
@@ -254,7 +268,17 @@ template <class T> const char* error_message(const CastOutput<T>& out) {
 namespace detail {
 
 /// The largest distance of a point from `center`: rho in the advancement bound.
+/// One square root for the largest square: sqrt is monotone and correctly rounded, so it is
+/// the largest length() to the bit, unless the largest square under- or overflowed (then
+/// length() of each point, which takes std::hypot there).
 template <class T> T reach_from(std::span<const Vec2<T>> points, Vec2<T> center) {
+    T square = T(0);
+    for (const Vec2<T>& p : points) {
+        square = std::max(square, length_squared(p - center));
+    }
+    if (square >= std::numeric_limits<T>::min() && square <= std::numeric_limits<T>::max()) {
+        return std::sqrt(square);
+    }
     T rho = T(0);
     for (const Vec2<T>& p : points) {
         rho = std::max(rho, length(p - center));
@@ -262,11 +286,58 @@ template <class T> T reach_from(std::span<const Vec2<T>> points, Vec2<T> center)
     return rho;
 }
 
+/// rho for a view: exact (reach_from) for a plain view or a prepared shape of at most
+/// kScanLimit vertices; for a bigger prepared shape a bound from 8 of its O(log n) supports, so
+/// that a query stays O(log n). The bound: with u_k the 8 unit directions k pi / 4 and
+/// h_k = dot(support(u_k) - c, u_k), the hull lies in every half-plane dot(x - c, u_k) <= h_k.
+/// A point x of it at distance r from c in a direction within pi / 8 of some u_k has
+/// r cos(pi / 8) <= dot(x - c, u_k) <= h_k, so
+///     max_k h_k  <=  rho  <=  max_k h_k / cos(pi / 8) = 1.0824 max_k h_k.
+/// The factor is taken as 1.0825, above sec(pi / 8) = 1.082392 by 1e-4 of it, far more than
+/// the supports' round-off (a few eps). A larger rho only makes the advancement's steps more
+/// cautious and its tolerance's scale larger (TEST(CastLongDouble,
+/// PreparedBigPolygonIsSearchedNeverScanned) checks the answer against the plain view's).
+template <class T> T reach_of(const ShapeView<T>& v, Vec2<T> center) {
+    if (v.prepared && v.points.size() <= static_cast<std::size_t>(PreparedShape<T>::kInline)) {
+        // reach_from on the coordinate arrays (PreparedShape::soa: the same values, padded with
+        // copies of vertex 0), which GJK's support reads anyway, rather than on the vertices'
+        // cache line: the first read of each shape is a cache miss on a workload of many
+        // shapes (docs/performance.md, "Time of impact: rho from the coordinate arrays").
+        const Soa8<T>& soa = v.prepared->soa();
+        T square = T(0);
+        for (int k = 0; k < 8; ++k) {
+            square = std::max(square, length_squared(Vec2<T>{soa.x[k], soa.y[k]} - center));
+        }
+        if (square >= std::numeric_limits<T>::min() && square <= std::numeric_limits<T>::max()) {
+            return std::sqrt(square);
+        }
+    }
+    if (!v.prepared || v.points.size() <= static_cast<std::size_t>(PreparedShape<T>::kScanLimit)) {
+        return reach_from(v.points, center);
+    }
+    const T s = T(0.70710678118654752); // sqrt(1 / 2)
+    const Vec2<T> directions[8] = {{1, 0},  {s, s},   {0, 1},  {-s, s},
+                                   {-1, 0}, {-s, -s}, {0, -1}, {s, -s}};
+    T h = T(0);
+    for (const Vec2<T>& u : directions) {
+        const Vec2<T> p = v.points[static_cast<std::size_t>(v.prepared->support_index(u))];
+        h = std::max(h, dot(p - center, u));
+    }
+    return T(1.0825) * h;
+}
+
+/// The index of the point of `v` furthest along d (any nonzero d): a prepared shape's O(log n)
+/// support, else the scan of its points.
+template <class T> int support_index_of(const ShapeView<T>& v, Vec2<T> d) {
+    return v.prepared ? v.prepared->support_index(d) : support_index_scan(v.points, d);
+}
+
 /// The outer loop (see the top of this file). `pose_a(t)`, `pose_b(t)` give the transforms at
-/// t; `closing(n)` the bound mu along the world normal n; `step(t, gap, mu, cache, xf_a, xf_b)`
-/// (with the transforms at t) the next time, at most t + gap / mu's safe advance and past
-/// max_fraction when no contact is left in the step; `speed` a bound on how fast any point of
-/// either shape moves (per unit t), for the probe below.
+/// t; `closing(n)` the bound mu along the world normal n; `step(t, safe, cache, xf_a, xf_b)`
+/// (with the transforms at t) the next time: `safe` itself (t + gap / mu, advancement's step,
+/// returned as given) or a later one, and past max_fraction when no contact is left in the
+/// step; `speed` a bound on how fast any point of either shape moves (per unit t), for the
+/// probe below.
 template <class T, class PoseA, class PoseB, class Closing, class Step>
 CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a, PoseB pose_b,
                       Closing closing, Step step, T speed, T target_separation, T tolerance,
@@ -291,19 +362,44 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
         }
         const T probe = std::min(T(1), T(1024) * tolerance / speed);
         DistanceInput<T> rounded = start, later = start;
-        rounded.a.radius = later.a.radius = a.radius;
-        rounded.b.radius = later.b.radius = b.radius;
+        rounded.use_radii = later.use_radii = true;
         later.xf_a = pose_a(probe);
         later.xf_b = pose_b(probe);
         const PenetrationOutput<T> now = penetration(rounded), then = penetration(later);
         return then.signed_distance < now.signed_distance - tolerance;
     };
 
+    // The cores: the views as given, a prepared shape's included (its O(log n) support, no
+    // validation per call), with the radii left out by use_radii, not by views of radius 0:
+    // distance() takes the radii from DistanceInput, never from the prepared shape.
     DistanceInput<T> core;
-    core.a = {a.points, T(0)};
-    core.b = {b.points, T(0)};
+    core.a = a;
+    core.b = b;
+    core.use_radii = false;
     SimplexCache<T> cache{};
     T t = T(0);
+    // The normal at a hit. Where the cores are apart by more than the tolerance it is GJK's,
+    // the direction between the closest features. Where they touch, to round-off, it is not
+    // unique: any direction of a vertex's normal cone is a support line's, and GJK's normal is
+    // the one its proof of touching found, or the direction of a round-off vector. The normal
+    // of the last step is better when that step was advancement's (`slab`): the bound held over
+    // the step, so the slab's plane still separates the shapes at the contact - it is a support
+    // line's there - and it is the one the approach crossed. For a vertex it is the direction
+    // from the vertex to where the other shape was a step before, as gjk/raycast.hpp's
+    // (TEST(Cast, VertexContactNormalFacesTheApproach)). A root finder's step of the time of
+    // impact carries no such proof: its contact keeps GJK's normal, or, where the cores
+    // overlap by a hair and GJK gives none, the previous iteration's (`previous`).
+    Vec2<T> slab_normal{};
+    bool slab = false;
+    auto hit_normal = [&](const DistanceOutput<T>& g, Vec2<T> previous) {
+        if (g.distance > tolerance) {
+            return g.normal;
+        }
+        if (slab) {
+            return slab_normal;
+        }
+        return g.status != Status::overlapping && !(g.normal == Vec2<T>{}) ? g.normal : previous;
+    };
     for (int iteration = 1;; ++iteration) {
         core.xf_a = pose_a(t);
         core.xf_b = pose_b(t);
@@ -320,8 +416,7 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
         if (rounded_overlap && iteration == 1) {
             // Overlapping at the start: a hit at t = 0, with the minimum translation normal.
             DistanceInput<T> rounded = core;
-            rounded.a.radius = a.radius;
-            rounded.b.radius = b.radius;
+            rounded.use_radii = true;
             const PenetrationOutput<T> p = penetration(rounded);
             out.hit = true;
             out.initially_overlapping = true;
@@ -332,11 +427,8 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
         }
         if (rounded_overlap || g.status == Status::touching) {
             // Reached by a step that round-off carried to (or a hair past) the contact. The
-            // point is GJK's (a common point when the cores meet); the normal is GJK's when
-            // proven, else the previous iteration's, which still describes the approach.
-            if (g.status == Status::touching) {
-                out.normal = g.normal;
-            }
+            // point is GJK's (a common point when the cores meet); the normal as above.
+            out.normal = hit_normal(g, out.normal);
             out.point = g.point_a + a.radius * out.normal;
             out.hit = true;
             out.status = CastStatus::hit;
@@ -348,11 +440,11 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
             return out;
         }
         const Vec2<T> n = g.normal;
-        out.normal = n;
-        out.point = g.point_a + a.radius * n;
         const T gap = g.distance - target;
         const T mu = closing(n);
         if (!(gap > tolerance)) { // NaN fails safe: stop here
+            out.normal = hit_normal(g, out.normal);
+            out.point = g.point_a + a.radius * out.normal;
             out.hit = true;
             out.status = CastStatus::hit;
             if (iteration == 1 && !closing_at_start(g, core)) { // within the target, moving apart
@@ -362,12 +454,17 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
             }
             return out;
         }
+        out.normal = n;
+        out.point = g.point_a + a.radius * n;
         if (!(mu > T(0))) { // the slab never closes
             out.fraction = max_fraction;
             out.status = CastStatus::separated;
             return out;
         }
-        const T next = step(t, gap, mu, cache, core.xf_a, core.xf_b);
+        const T safe = t + gap / mu;
+        const T next = step(t, safe, cache, core.xf_a, core.xf_b);
+        slab = next == safe; // advancement's step, as the step returned it
+        slab_normal = n;
         if (!(next <= max_fraction)) {
             out.fraction = max_fraction;
             out.status = CastStatus::separated;
@@ -386,13 +483,13 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
 /// to any time t along the sweeps. `deepest` gives the pair deepest along the axis at t
 /// (A's and B's support points against it) and s = the separation of that pair; `evaluate`
 /// the separation of a given pair at t. Both take t as the sweeps' transforms at t
-/// (Sweep::at), which cost a sine and a cosine each: the caller keeps the ones it needs again.
+/// (SweepMotion::at): the caller keeps the ones it needs again.
 template <class T> struct SeparationFunction {
     enum class Kind : unsigned char { none, points, face_a, face_b };
     Kind kind{Kind::none};
     ShapeView<T> a{}, b{};
-    const Sweep<T>* sweep_a{nullptr};
-    const Sweep<T>* sweep_b{nullptr};
+    const SweepMotion<T>* motion_a{nullptr};
+    const SweepMotion<T>* motion_b{nullptr};
     Vec2<T> axis{};        ///< points: world axis; face_a / face_b: the face's local normal
     Vec2<T> local_point{}; ///< face_a / face_b: the face's midpoint in its shape's frame
 
@@ -405,9 +502,9 @@ template <class T> struct SeparationFunction {
     /// and xf_b; kind stays none when the cache names no usable feature (an empty or full
     /// simplex, a face of zero length).
     SeparationFunction(const SimplexCache<T>& cache, const ShapeView<T>& a_, const ShapeView<T>& b_,
-                       const Sweep<T>& sa, const Sweep<T>& sb, const Transform<T>& xf_a,
+                       const SweepMotion<T>& ma, const SweepMotion<T>& mb, const Transform<T>& xf_a,
                        const Transform<T>& xf_b)
-        : a(a_), b(b_), sweep_a(&sa), sweep_b(&sb) {
+        : a(a_), b(b_), motion_a(&ma), motion_b(&mb) {
         auto pa = [&](int i) { return a.points[static_cast<std::size_t>(i)]; };
         auto pb = [&](int i) { return b.points[static_cast<std::size_t>(i)]; };
         if (cache.count == 2 && !(pa(cache.index_a[0]) == pa(cache.index_a[1]))) {
@@ -448,14 +545,14 @@ template <class T> struct SeparationFunction {
         Pair p;
         switch (kind) {
         case Kind::points:
-            p.index_a = support_index_scan(a.points, inv_rotate(xf_a.q, axis));
-            p.index_b = support_index_scan(b.points, inv_rotate(xf_b.q, -axis));
+            p.index_a = support_index_of(a, inv_rotate(xf_a.q, axis));
+            p.index_b = support_index_of(b, inv_rotate(xf_b.q, -axis));
             break;
         case Kind::face_a:
-            p.index_b = support_index_scan(b.points, inv_rotate(xf_b.q, -rotate(xf_a.q, axis)));
+            p.index_b = support_index_of(b, inv_rotate(xf_b.q, -rotate(xf_a.q, axis)));
             break;
         case Kind::face_b:
-            p.index_a = support_index_scan(a.points, inv_rotate(xf_a.q, -rotate(xf_b.q, axis)));
+            p.index_a = support_index_of(a, inv_rotate(xf_a.q, -rotate(xf_b.q, axis)));
             break;
         case Kind::none:
             break;
@@ -465,51 +562,100 @@ template <class T> struct SeparationFunction {
     }
 
     T evaluate(int index_a, int index_b, const Transform<T>& xf_a, const Transform<T>& xf_b) const {
+        return value<false>(index_a, index_b, xf_a, xf_b).s;
+    }
+
+    /// s of a pair at t and its slope ds/dt (the top of this file).
+    struct Slope {
+        T s{0}, ds{0};
+    };
+    Slope evaluate_with_slope(int index_a, int index_b, const Transform<T>& xf_a,
+                              const Transform<T>& xf_b) const {
+        return value<true>(index_a, index_b, xf_a, xf_b);
+    }
+
+  private:
+    /// The velocity (per unit of t) of the point p (in its shape's frame) of the shape moving
+    /// by `m`, at the pose `xf`: v + omega perp(R (p - local_center)).
+    static Vec2<T> velocity(const SweepMotion<T>& m, const Transform<T>& xf, Vec2<T> p) {
+        return m.velocity() + m.omega() * perp(rotate(xf.q, p - m.local_center()));
+    }
+
+    template <bool with_slope>
+    Slope value(int index_a, int index_b, const Transform<T>& xf_a,
+                const Transform<T>& xf_b) const {
         const Vec2<T> pa = a.points[static_cast<std::size_t>(index_a)];
         const Vec2<T> pb = b.points[static_cast<std::size_t>(index_b)];
+        Slope r;
         switch (kind) {
-        case Kind::points:
-            return dot(apply(xf_b, pb) - apply(xf_a, pa), axis);
-        case Kind::face_a:
-            return dot(apply(xf_b, pb) - apply(xf_a, local_point), rotate(xf_a.q, axis));
-        case Kind::face_b:
-            return dot(apply(xf_a, pa) - apply(xf_b, local_point), rotate(xf_b.q, axis));
+        case Kind::points: {
+            r.s = dot(apply(xf_b, pb) - apply(xf_a, pa), axis);
+            if constexpr (with_slope) {
+                r.ds = dot(velocity(*motion_b, xf_b, pb) - velocity(*motion_a, xf_a, pa), axis);
+            }
+            break;
+        }
+        case Kind::face_a: {
+            const Vec2<T> d = apply(xf_b, pb) - apply(xf_a, local_point), n = rotate(xf_a.q, axis);
+            r.s = dot(d, n);
+            if constexpr (with_slope) {
+                r.ds =
+                    dot(velocity(*motion_b, xf_b, pb) - velocity(*motion_a, xf_a, local_point), n) +
+                    motion_a->omega() * dot(d, perp(n));
+            }
+            break;
+        }
+        case Kind::face_b: {
+            const Vec2<T> d = apply(xf_a, pa) - apply(xf_b, local_point), n = rotate(xf_b.q, axis);
+            r.s = dot(d, n);
+            if constexpr (with_slope) {
+                r.ds =
+                    dot(velocity(*motion_a, xf_a, pa) - velocity(*motion_b, xf_b, local_point), n) +
+                    motion_b->omega() * dot(d, perp(n));
+            }
+            break;
+        }
         case Kind::none:
             break;
         }
-        return T(0);
+        return r;
     }
 };
 
-/// One outer step of time of impact from t1, where the sweeps' transforms are xf_a1 and xf_b1
-/// (the top of this file): the time at which the separation function of t1's closest features
-/// reaches the target, found by the root finder, pushed back while a deeper pair is within it;
-/// never before t1's safe advance `safe`. Returns a time past max_fraction when the separation
-/// function stays above the target through the step, and `safe` when the root finder cannot answer
-/// (the fallback).
+/// One outer step of time of impact (the top of this file), from advancement's safe time
+/// `safe` (< max_fraction) for the separation function of the closest features at the step's
+/// start: the time at which it reaches the target, found by the root finder, pushed back while
+/// a deeper pair is within it, never before `safe`. Returns a time past max_fraction when the
+/// separation function stays above the target through the step, and `safe` when it is within
+/// the target there already or the root finder cannot answer (the fallback).
 template <class T>
-T separation_step(const SeparationFunction<T>& f, T t1, const Transform<T>& xf_a1,
-                  const Transform<T>& xf_b1, T safe, T target, T tolerance, T max_fraction) {
+T separation_step(const SeparationFunction<T>& f, T safe, T target, T tolerance, T max_fraction) {
     if (f.kind == SeparationFunction<T>::Kind::none) {
         return safe;
     }
     const T window = T(0.5) * tolerance; // the root finder's acceptance: |s - target| <= window
     // The sweeps' transforms at each time are made once and kept while the step needs them:
-    // t1's, t2's and the bracket's safe end's.
+    // the safe time's, t2's and the bracket's safe end's.
     struct Pose {
         Transform<T> a, b;
     };
-    auto pose_at = [&f](T t) { return Pose{f.sweep_a->at(t), f.sweep_b->at(t)}; };
-    const Pose pose_1{xf_a1, xf_b1}; // at t1
-    // The first time t2 on a grid of kToiSamples steps over [t1, max_fraction] at which the
+    auto pose_at = [&f](T t) { return Pose{f.motion_a->at(t), f.motion_b->at(t)}; };
+    // The distance stays above the target until `safe`, so the contact lies in
+    // [safe, max_fraction]: the bracket starts there. A function already within the target at
+    // `safe` has no root to find after it; the outer loop goes to `safe`.
+    const Pose pose_safe = pose_at(safe);
+    typename SeparationFunction<T>::Pair deep = f.deepest(pose_safe.a, pose_safe.b);
+    if (deep.s < target + window) {
+        return safe;
+    }
+    // The first time t2 on a grid of kToiSamples steps over [safe, max_fraction] at which the
     // deepest pair is within the target: a root lies before it. With none, the function gives
     // no bracket and the step falls back.
     T t2 = max_fraction;
     Pose pose_2{};
-    typename SeparationFunction<T>::Pair deep; // the deepest pair at t2
     bool bracketed = false;
     for (int k = 1; k <= kToiSamples && !bracketed; ++k) {
-        t2 = k == kToiSamples ? max_fraction : t1 + (max_fraction - t1) * T(k) / T(kToiSamples);
+        t2 = k == kToiSamples ? max_fraction : safe + (max_fraction - safe) * T(k) / T(kToiSamples);
         pose_2 = pose_at(t2);
         deep = f.deepest(pose_2.a, pose_2.b);
         bracketed = deep.s < target + window;
@@ -525,23 +671,22 @@ T separation_step(const SeparationFunction<T>& f, T t1, const Transform<T>& xf_a
         if (s2 >= target - window) {
             return std::max(t2, safe); // the deepest pair at t2 is at the target
         }
-        const T s1 = f.evaluate(deep.index_a, deep.index_b, pose_1.a, pose_1.b);
+        const T s1 = f.evaluate(deep.index_a, deep.index_b, pose_safe.a, pose_safe.b);
         if (!(s1 > target + window)) {
-            // This pair is already at the target at t1 (it lies nearer than GJK's features
-            // along the axis, or round-off): no bracket; fall back.
+            // This pair is already at the target at `safe` (round-off: the deepest pair there
+            // was above it): no bracket; fall back.
             return safe;
         }
-        // Root of s(t) = target on [lo, hi], s(lo) > target > s(hi): odd steps the secant
-        // rule through the bracket's ends, even steps bisection, which keeps the bracket
-        // shrinking by half every other step when the secant stalls on one end.
-        T lo = t1, hi = t2, s_lo = s1, s_hi = s2;
-        Pose pose_lo = pose_1;
+        // Root of s(t) = target on [lo, hi], s(lo) > target > s(hi): Newton's method kept in
+        // the bracket (the top of this file), from the secant's time through its ends.
+        T lo = safe, hi = t2;
+        Pose pose_lo = pose_safe;
         bool found = false;
+        T t = lo + (target - s1) * (hi - lo) / (s2 - s1);
+        T step = hi - lo, step_before = step; // the lengths of the last two steps
         for (int k = 0; k < kMaxToiRootIterations; ++k) {
-            const T t = (k & 1) == 0 ? lo + (target - s_lo) * (hi - lo) / (s_hi - s_lo)
-                                     : T(0.5) * (lo + hi);
             const Pose pose = pose_at(t);
-            const T s = f.evaluate(deep.index_a, deep.index_b, pose.a, pose.b);
+            const auto [s, ds] = f.evaluate_with_slope(deep.index_a, deep.index_b, pose.a, pose.b);
             if (std::abs(s - target) <= window) {
                 t2 = t;
                 pose_2 = pose;
@@ -550,11 +695,21 @@ T separation_step(const SeparationFunction<T>& f, T t1, const Transform<T>& xf_a
             }
             if (s > target) {
                 lo = t;
-                s_lo = s;
                 pose_lo = pose;
             } else {
                 hi = t;
-                s_hi = s;
+            }
+            // Newton's step, unless it leaves (lo, hi) or is not half the step before the last
+            // (then bisection). A zero or NaN slope gives a NaN time, which fails the test.
+            const T newton = t - (s - target) / ds;
+            const T before = step_before;
+            step_before = step;
+            if (newton > lo && newton < hi && T(2) * std::abs(newton - t) <= before) {
+                step = std::abs(newton - t);
+                t = newton;
+            } else {
+                step = T(0.5) * (hi - lo);
+                t = lo + step;
             }
         }
         if (!found) {
@@ -615,9 +770,8 @@ template <class T> CastOutput<T> shape_cast(const CastInput<T>& input) {
     };
     const T scale =
         std::max(far(input.xf_a.p, input.translation_a), far(input.xf_b.p, input.translation_b)) +
-        detail::reach_from(input.a.points, Vec2<T>{}) +
-        detail::reach_from(input.b.points, Vec2<T>{}) + input.a.radius + input.b.radius +
-        input.target_separation;
+        detail::reach_of(input.a, Vec2<T>{}) + detail::reach_of(input.b, Vec2<T>{}) +
+        input.a.radius + input.b.radius + input.target_separation;
     const T tolerance = detail::cast_tolerance(input.tolerance, scale);
 
     // Pure translation: mu = dot(n, v_a - v_b) exactly.
@@ -631,8 +785,8 @@ template <class T> CastOutput<T> shape_cast(const CastInput<T>& input) {
             return Transform<T>{input.xf_b.p + t * input.translation_b, input.xf_b.q};
         },
         [&](Vec2<T> n) { return -dot(n, relative); },
-        [](T t, T gap, T mu, const SimplexCache<T>&, const Transform<T>&, const Transform<T>&) {
-            return t + gap / mu;
+        [](T, T safe, const SimplexCache<T>&, const Transform<T>&, const Transform<T>&) {
+            return safe;
         },
         length(relative), input.target_separation, tolerance, input.max_fraction,
         input.max_iterations);
@@ -642,6 +796,8 @@ template <class T> CastOutput<T> shape_cast(const CastInput<T>& input) {
 /// come within target_separation (see the top of this file).
 template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
     CastOutput<T> out;
+    // The poses at any t: R(a0) once per sweep, then a polynomial rotation (gjk/sweep.hpp).
+    const detail::SweepMotion<T> ma(input.sweep_a), mb(input.sweep_b);
     auto sweep_ok = [](const Sweep<T>& s) {
         return is_finite(s.local_center) && is_finite(s.c0) && is_finite(s.c1) &&
                std::isfinite(s.a0) && std::isfinite(s.a1);
@@ -661,8 +817,8 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
     } else if (!detail::unit_fraction(input.max_fraction)) {
         out.motion_error = MotionError::bad_max_fraction;
     } else {
-        start.xf_a = input.sweep_a.at(T(0));
-        start.xf_b = input.sweep_b.at(T(0));
+        start.xf_a = ma.at(T(0)); // Sweep::at(0) to the bit, without its sine and cosine
+        start.xf_b = mb.at(T(0));
         out.error = validate(start);
     }
     if (out.error != InputError::none || out.motion_error != MotionError::none) {
@@ -671,8 +827,8 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
 
     const Sweep<T>& sa = input.sweep_a;
     const Sweep<T>& sb = input.sweep_b;
-    const T rho_a = detail::reach_from(input.a.points, sa.local_center);
-    const T rho_b = detail::reach_from(input.b.points, sb.local_center);
+    const T rho_a = detail::reach_of(input.a, sa.local_center);
+    const T rho_b = detail::reach_of(input.b, sb.local_center);
     const T omega_a = std::abs(sa.a1 - sa.a0), omega_b = std::abs(sb.a1 - sb.a0);
     const Vec2<T> va = sa.c1 - sa.c0, vb = sb.c1 - sb.c0;
     auto far = [](const Sweep<T>& s) {
@@ -685,19 +841,16 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
     // Each outer step: the separation function of the closest features at t (their cache),
     // its root, and never less than conservative advancement's safe step t + gap / mu.
     const T target = input.target_separation + input.a.radius + input.b.radius;
-    const ShapeView<T> core_a{input.a.points, T(0)}, core_b{input.b.points, T(0)};
-    auto step = [&](T t, T gap, T mu, const SimplexCache<T>& cache, const Transform<T>& xf_a,
+    auto step = [&](T, T safe, const SimplexCache<T>& cache, const Transform<T>& xf_a,
                     const Transform<T>& xf_b) {
-        const T safe = t + gap / mu;
-        if (!(safe <= input.max_fraction)) {
+        if (!(safe < input.max_fraction)) {
             return safe;
         }
-        const detail::SeparationFunction<T> f(cache, core_a, core_b, sa, sb, xf_a, xf_b);
-        return detail::separation_step(f, t, xf_a, xf_b, safe, target, tolerance,
-                                       input.max_fraction);
+        const detail::SeparationFunction<T> f(cache, input.a, input.b, ma, mb, xf_a, xf_b);
+        return detail::separation_step(f, safe, target, tolerance, input.max_fraction);
     };
     return detail::advance<T>(
-        input.a, input.b, [&](T t) { return sa.at(t); }, [&](T t) { return sb.at(t); },
+        input.a, input.b, [&](T t) { return ma.at(t); }, [&](T t) { return mb.at(t); },
         [&](Vec2<T> n) { return dot(n, va - vb) + omega_a * rho_a + omega_b * rho_b; }, step,
         length(va - vb) + omega_a * rho_a + omega_b * rho_b, input.target_separation, tolerance,
         input.max_fraction, input.max_iterations);
