@@ -681,6 +681,9 @@ template <class T> void check_time_of_impact(const Query<T>& q, const Truth* tru
         for (const gjk::Vec2<T>& c : {in.sweep_a.c0, in.sweep_b.c0, in.sweep_b.c1})
             scale = std::max({scale, std::fabs((long double)c.x), std::fabs((long double)c.y)});
         scale += reach(q.a) + reach(q.b) + truth->ra + truth->rb;
+        // At least 1, as the distance's checks: below, float's subnormals (1e-38) carry the
+        // round-off of 1e-45 of any scale, and GJK's products of them underflow.
+        scale = std::max(scale, 1.0L);
         const long double tol = 4 * 64 * std::numeric_limits<T>::epsilon() * scale;
         // Within the tolerance at t = 0 the shapes count as touching: a hit only when a probe
         // a little later finds them closing, else separated for the whole step, even when they

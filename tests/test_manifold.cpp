@@ -674,3 +674,44 @@ TYPED_TEST(Manifold, CornerJustPastACornerWithinTheMarginHasAPoint) {
         }
     }
 }
+
+// Found by fuzz_kernel once its manifold depth check ran (fuzz/findings/README.md). Float,
+// prepared shapes, no radii: A a needle segment 2.6e17 long; B a triangle 9.5e17 across whose
+// corner near the origin is cut by a face 1.9e-24 long, nearly collinear with B's long top
+// face. The separating axis test took the tiny face (the lowest index among faces of one
+// normal); the walk toward A's deepest vertex measured the face's direction by the difference of
+// its ends, which in A's frame (3.4e-7 from B's origin) both round to one point, and stopped:
+// clipping against the tiny face kept points 3.6e10 deep for shapes 3.9e16 into each other. The
+// walk takes the direction along a face from its normal now (detail::face_over).
+TEST(ManifoldRegression, TinyFaceInAFarFrameStillWalks) {
+    using V = Vec2<float>;
+    const std::vector<V> a = {{-2.60085078e+17f, -1.34110451e-07f},
+                              {-3.36590915e-07f, -3.36590915e-07f},
+                              {-3.36590915e-07f, -3.36590915e-07f}};
+    const std::vector<V> b = {{-9.49452068e+17f, 9.40483987e-35f},
+                              {7.51112678e-33f, -2.60089476e+17f},
+                              {6.09845092e-42f, 0},
+                              {1.86156028e-24f, 4.42249795e-39f},
+                              {2.2779519e-38f, 2.70834128e-35f},
+                              {-1.1920929e-07f, -3.36590915e-07f},
+                              {-3.36590944e-07f, -3.36590915e-07f},
+                              {-3.36590915e-07f, -3.36590915e-07f}};
+    const auto pa = gjk::PreparedShape<float>::make(a), pb = gjk::PreparedShape<float>::make(b);
+    gjk::DistanceInput<float> in;
+    in.a = pa.view();
+    in.b = pb.view();
+    in.xf_a.p = {-3.36590915e-07f, 6.7973994e-35f};
+    in.xf_a.q = {0.985375822f, 0.170395091f};
+    in.xf_b.p = {6.40704486e-40f, 2.5366686e-38f};
+    in.xf_b.q = {0.999754786f, 0.0221450385f};
+    in.use_radii = false;
+    const auto pen = gjk::penetration(in);
+    ASSERT_EQ(pen.status, Status::overlapping);
+    const auto m = gjk::manifold(in, 0.05f);
+    ASSERT_GE(m.count, 1);
+    float least = 0;
+    for (int i = 0; i < m.count; ++i) {
+        least = std::min(least, m.points[i].separation);
+    }
+    EXPECT_NEAR(double(least), double(pen.signed_distance), 1e-5 * 1e17);
+}

@@ -161,21 +161,27 @@ namespace detail {
 /// side of the short face and the clipping cut the deepest vertex away (fuzz_kernel;
 /// TEST(ManifoldRegression, ThinSliverUnderNearlyCollinearFacesKeepsItsDeepestPoint)). The
 /// position along the face is a sign, which round-off cannot tie at 1e17.
-template <class T, class Vertex, class Parallel>
-int face_over(int n, const Vertex& vertex, const Parallel& parallel, int face, Vec2<T> w) {
+template <class T, class Vertex, class Normal, class Parallel>
+int face_over(int n, const Vertex& vertex, const Normal& normal, const Parallel& parallel, int face,
+              Vec2<T> w) {
     const auto after = [n](int i) { return i + 1 == n ? 0 : i + 1; };
+    // Along face i, from its start to its end: its normal turned a quarter clockwise. Not the
+    // difference of its ends, which may round to zero in A's frame: a face 1e-24 long at 3e-7
+    // from A's origin (fuzz_kernel; TEST(ManifoldRegression, TinyFaceInAFarFrameStillWalks)).
+    const auto along = [&](int i) {
+        const Vec2<T> m = normal(i);
+        return Vec2<T>{-m.y, m.x};
+    };
     for (int k = 1; k < n; ++k) { // forwards
         const int next = after(face);
-        const Vec2<T> p = vertex(face), q = vertex(next);
-        if (!(dot(q - p, w - q) > T(0)) || !parallel(next)) {
+        if (!(dot(along(face), w - vertex(next)) > T(0)) || !parallel(next)) {
             break;
         }
         face = next;
     }
     for (int k = 1; k < n; ++k) { // backwards
         const int before = face == 0 ? n - 1 : face - 1;
-        const Vec2<T> p = vertex(face), q = vertex(after(face));
-        if (!(dot(q - p, w - p) < T(0)) || !parallel(before)) {
+        if (!(dot(along(face), w - vertex(face)) < T(0)) || !parallel(before)) {
             break;
         }
         face = before;
@@ -225,7 +231,7 @@ template <class T> struct HullFaces {
                 return e == i ? s_after : e == before ? s_before : sine_to(e, d);
             };
             best = face_over(
-                n, [this](int e) { return vertex(e); },
+                n, [this](int e) { return vertex(e); }, [this](int e) { return normal(e); },
                 [&](int e) { return sine_of(e) <= T(kReferenceTolerance); }, best, w);
             sine = sine_of(best);
         }
@@ -350,6 +356,7 @@ bool manifold_by_axes(const DistanceInput<T>& input, const SeparatingAxes<T>& ax
     const int deepest = support_index_soa8(inc_vertices, -n_r);
     ref_edge = face_over(
         ref_count, [&](int i) { return at(ref_vertices, i); },
+        [&](int i) { return at(ref_normals, i); },
         [&](int i) {
             const Vec2<T> m = at(ref_normals, i);
             return dot(m, n_r) > T(0) && std::abs(cross(m, n_r)) <= T(kReferenceTolerance);
