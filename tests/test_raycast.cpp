@@ -394,6 +394,27 @@ TYPED_TEST(RayCast, RayPastASegmentsEndMisses) {
     }
 }
 
+// Found by fuzz_kernel: a triangle of doubles 5e151 long and 1.4e57 high (its faces meet at
+// angles of 1e-95), and a ray passing 5.6e152 beside it. Clipping bounds the triangle's length
+// only through its faces' normals, whose x parts (1e-95) vanish in the round-off of the
+// separations: the "polygon" was a horizontal strip, and the ray was reported hitting a face's
+// line far from the face. A clipped hit that is not over its face is left to advancement.
+TEST(RayCastDouble, RayBesideANeedleMisses) {
+    using V = Vec2<double>;
+    const std::vector<V> needle = {{-6.30127692e+152, -1.77557953e-64},
+                                   {-6.80249028e+152, 4.94065646e-324},
+                                   {-6.80249079e+152, -1.36311572e+57}};
+    const auto prepared = gjk::PreparedShape<double>::make(needle);
+    const V origin{-7.89288287e+151, -7.89701864e+151};
+    const V translation{-2 * origin.x, -2 * origin.y};
+    for (const gjk::ShapeView<double>& view :
+         {gjk::ShapeView<double>(std::span<const V>(needle)), prepared.view()}) {
+        const auto r = gjk::ray_cast<double>(view, {}, origin, translation);
+        EXPECT_FALSE(r.hit);
+        EXPECT_EQ(r.status, CastStatus::separated);
+    }
+}
+
 // O(log n) on a prepared 4096-gon: a handful of steps, the same hit as the plain scan.
 TYPED_TEST(RayCast, BigPreparedPolygonTakesAFewSteps) {
     using T = TypeParam;
