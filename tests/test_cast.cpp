@@ -477,7 +477,7 @@ TYPED_TEST(TimeOfImpact, RejectsNonFiniteSweeps) {
 // ShapeView::prepared), so every GJK call of the loop validated and scanned all 4,096 vertices
 // of the polygon below, the separation functions scanned them again for each deepest pair, and
 // the reach rho was one more pass: 90,288 points read by the cast below and 110,824 by the time
-// of impact, where 28 and 33 searches do. Counted on long double (the top of this file).
+// of impact, where about thirty searches do. Counted on long double (the top of this file).
 TEST(CastLongDouble, PreparedBigPolygonIsSearchedNeverScanned) {
     using T = long double;
     const auto circle = Shape<T>::regular(4096, 2);

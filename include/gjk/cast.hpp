@@ -133,7 +133,7 @@
 namespace gjk {
 
 /// Iteration cap of a shape cast. A face contact takes one step plus the check, a vertex
-/// contact converges quadratically: the oracle test's 3,300 casts per scalar type take at most
+/// contact converges quadratically: the oracle test's 3,360 casts per scalar type take at most
 /// 7 (tests/test_cast.cpp prints the maximum). Only a grazing contact converges linearly,
 /// about one bit of the gap per iteration, and 64 covers a double's relative precision.
 inline constexpr int kMaxCastIterations = 64;
