@@ -254,7 +254,9 @@ TYPED_TEST(Cast, VertexContactNormalFacesTheApproach) {
                 const std::string what = "corner (" + std::to_string(sx) + ", " +
                                          std::to_string(sy) + ") from (" + std::to_string(f[0]) +
                                          ", " + std::to_string(f[1]) + ")";
-                // The point at corner + 2 v moves by -4 v: at the corner at t = 0.5.
+                // The point at corner + 2 v moves by -4 v: at the corner at t = 0.5. The
+                // fraction and the normal within fraction_tolerance (1e3 eps): the step's
+                // normal is the unit vector along an exact small-integer v, to round-off.
                 const auto moving_point = gjk::shape_cast(
                     cast_input<T>(box, point, {}, corner + T(2) * v, {}, T(-4) * v));
                 ASSERT_EQ(moving_point.status, CastStatus::hit) << what;
