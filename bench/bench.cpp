@@ -24,7 +24,9 @@
 // core distance of b2_linearSlop, on prepared shapes as Box2D's on b2PolygonShape objects;
 // iterations = outer iterations, b2_toiIters for Box2D);
 // gjk/Toi/slop_tolerance accepts Box2D's tolerance (b2_linearSlop / 4) instead of 64 eps,
-// gjk_view/Toi takes plain point views.
+// gjk_view/Toi takes plain point views, gjk/Toi4096 has one prepared 4096-gon as every A.
+// Cast8 (gjk::shape_cast of the Pairs8 pairs on prepared shapes, B thrown at A from 3 to 8.2
+// away) and Cast4096 (the same with one prepared 4096-gon as every A).
 #include <benchmark/benchmark.h>
 #include <box2d/b2_collision.h>
 #include <box2d/b2_distance.h>
@@ -37,6 +39,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "gjk/gjk.hpp"
@@ -725,6 +728,56 @@ void box2d_big(benchmark::State& state, int n, bool shared = false) {
     set_counters(state, w.inputs.size(), iterations / double(w.inputs.size()), 0);
 }
 
+// --- Cast8, Cast4096 --------------------------------------------------------------------------
+
+/// The one prepared 4096-gon of the Cast4096 and Toi4096 rows: a convex polygon of the Pairs8
+/// polygons' size (on an ellipse of radius 1), made once; every query of a row meets it, so it
+/// stays in the cache (the algorithm's cost, as BigNShared's).
+const gjk::PreparedShape<float>& polygon4096() {
+    static const gjk::PreparedShape<float> shape = [] {
+        std::mt19937_64 rng(4096);
+        return gjk::PreparedShape<float>::make(cast<float>(convex(rng, 4096, 1.0)));
+    }();
+    return shape;
+}
+
+/// Shape casts of the Pairs8 pairs on prepared shapes (gjk/Cast8): B starts 3 to 8.2 from A
+/// along the pair's offset (never overlapping, the polygons' radius being at most 1) and moves
+/// 1.25 times that back toward A's origin, off by up to 2 sideways, so most casts hit (counter
+/// `hits`). With `big`, every A is polygon4096() at the pair's pose (gjk/Cast4096).
+void gjk_casts(benchmark::State& state, bool big) {
+    const GjkWorkload<float>& w = gjk_cold<float>();
+    const std::vector<Pair>& pairs = pairs8();
+    std::vector<gjk::CastInput<float>> inputs(pairs.size());
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        const Pair& p = pairs[i];
+        const double r = std::hypot(p.bx - p.ax, p.by - p.ay);
+        const double ux = (p.bx - p.ax) / r, uy = (p.by - p.ay) / r;
+        const double start = 3 + 2 * r, side = 2 * std::sin(7 * p.aangle);
+        gjk::CastInput<float>& in = inputs[i];
+        in.a = big ? polygon4096().view() : w.prepared_a[i].view();
+        in.b = w.prepared_b[i].view();
+        in.xf_a = w.inputs[i].xf_a;
+        in.xf_b = gjk::Transform<float>::from({float(p.ax + start * ux), float(p.ay + start * uy)},
+                                              float(p.bangle));
+        in.translation_b = {float(-1.25 * start * ux - side * uy),
+                            float(-1.25 * start * uy + side * ux)};
+    }
+    double iterations = 0;
+    int hits = 0;
+    for (const auto& in : inputs) {
+        const auto out = gjk::shape_cast(in);
+        iterations += out.iterations;
+        hits += out.hit;
+    }
+    for (auto _ : state) {
+        for (const auto& in : inputs)
+            benchmark::DoNotOptimize(gjk::shape_cast(in));
+    }
+    set_counters(state, inputs.size(), iterations / double(inputs.size()), 0);
+    state.counters["hits"] = hits;
+}
+
 // --- Toi -------------------------------------------------------------------------------------
 
 /// One time of impact query: two 8-gons and their sweeps (centres at the polygons' origins).
@@ -799,9 +852,11 @@ template <class T> const ToiWorkload<T>& toi_workload() {
 }
 
 /// gjk::time_of_impact on the Toi workload; with `plain`, on plain point views (validated and
-/// scanned on every call) instead of the prepared shapes (gjk_view/Toi).
+/// scanned on every call) instead of the prepared shapes (gjk_view/Toi); with `big`, A is
+/// polygon4096() on A's sweep (gjk/Toi4096).
 template <class T>
-void gjk_toi(benchmark::State& state, bool slop_tolerance = false, bool plain = false) {
+void gjk_toi(benchmark::State& state, bool slop_tolerance = false, bool plain = false,
+             bool big = false) {
     const ToiWorkload<T>& w = toi_workload<T>();
     std::vector<gjk::ToiInput<T>> inputs = w.inputs;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
@@ -810,6 +865,10 @@ void gjk_toi(benchmark::State& state, bool slop_tolerance = false, bool plain = 
         if (plain) {
             inputs[i].a = gjk::ShapeView<T>(w.a[i]);
             inputs[i].b = gjk::ShapeView<T>(w.b[i]);
+        }
+        if constexpr (std::is_same_v<T, float>) {
+            if (big)
+                inputs[i].a = polygon4096().view();
         }
     }
     double iterations = 0;
@@ -986,6 +1045,11 @@ int main(int argc, char** argv) {
     RegisterBenchmark("gjk_view/Toi", [](benchmark::State& s) {
         gjk_toi<float>(s, false, true);
     })->Unit(ms);
+    RegisterBenchmark("gjk/Toi4096", [](benchmark::State& s) {
+        gjk_toi<float>(s, false, false, true);
+    })->Unit(ms);
+    RegisterBenchmark("gjk/Cast8", [](benchmark::State& s) { gjk_casts(s, false); })->Unit(ms);
+    RegisterBenchmark("gjk/Cast4096", [](benchmark::State& s) { gjk_casts(s, true); })->Unit(ms);
     for (int threads : {1, 2}) {
         RegisterBenchmark(("gjk/Batch/threads:" + std::to_string(threads)).c_str(),
                           [threads](benchmark::State& s) { gjk_batch(s, threads); })

@@ -254,7 +254,9 @@ TYPED_TEST(Cast, VertexContactNormalFacesTheApproach) {
                 const std::string what = "corner (" + std::to_string(sx) + ", " +
                                          std::to_string(sy) + ") from (" + std::to_string(f[0]) +
                                          ", " + std::to_string(f[1]) + ")";
-                // The point at corner + 2 v moves by -4 v: at the corner at t = 0.5.
+                // The point at corner + 2 v moves by -4 v: at the corner at t = 0.5. The
+                // fraction and the normal within fraction_tolerance (1e3 eps): the step's
+                // normal is the unit vector along an exact small-integer v, to round-off.
                 const auto moving_point = gjk::shape_cast(
                     cast_input<T>(box, point, {}, corner + T(2) * v, {}, T(-4) * v));
                 ASSERT_EQ(moving_point.status, CastStatus::hit) << what;
@@ -408,6 +410,34 @@ TYPED_TEST(TimeOfImpact, SweepWithoutRotationIsAShapeCast) {
     EXPECT_NEAR(r.fraction, s.fraction, T(1e3) * std::numeric_limits<T>::epsilon());
 }
 
+// A box turning 1.5 rad over a box, coming down from 3.5 to 3 above it: its lowest corner stays
+// more than 0.75 above the other's top face, a miss. The separation function of the first step
+// (A's top face) stays above the target at every sample, and the step fell back to
+// advancement's safe time (0.57) - two more GJK calls and steps to conclude. The samples' lower
+// bounds with the Lipschitz bound on the distance (gjk/cast.hpp, "What samples without a bracket
+// prove") cover the rest of the step: a miss in one step.
+TYPED_TEST(TimeOfImpact, SamplesProveAMissInOneStep) {
+    using T = TypeParam;
+    const auto box = Shape<T>::box(1, 1);
+    gjk::ToiInput<T> in;
+    in.a = box;
+    in.b = box;
+    in.sweep_b = {{}, {0, T(3.5)}, {T(0.5), 3}, 0, T(1.5)};
+    const auto r = gjk::time_of_impact(in);
+    EXPECT_EQ(r.status, CastStatus::separated);
+    EXPECT_EQ(r.fraction, T(1));
+    EXPECT_EQ(r.iterations, 1); // 3 before
+    // It is a miss: the distance, sampled 1,001 times, stays above 0.75 (its least: 0.7999).
+    for (int k = 0; k <= 1000; ++k) {
+        gjk::DistanceInput<T> d;
+        d.a = box;
+        d.b = box;
+        d.xf_a = in.sweep_a.at(T(k) / T(1000));
+        d.xf_b = in.sweep_b.at(T(k) / T(1000));
+        ASSERT_GT(gjk::distance(d).distance, T(0.75)) << k;
+    }
+}
+
 // The cap stops the outer loop and says so; the fraction it leaves is safe (no later than the
 // contact the full query finds), as every step ends where contact is not yet reached.
 TYPED_TEST(TimeOfImpact, IterationCapIsReportedWithASafeFraction) {
@@ -449,7 +479,7 @@ TYPED_TEST(TimeOfImpact, RejectsNonFiniteSweeps) {
 // ShapeView::prepared), so every GJK call of the loop validated and scanned all 4,096 vertices
 // of the polygon below, the separation functions scanned them again for each deepest pair, and
 // the reach rho was one more pass: 90,288 points read by the cast below and 110,824 by the time
-// of impact, where 28 and 33 searches do. Counted on long double (the top of this file).
+// of impact, where about thirty searches do. Counted on long double (the top of this file).
 TEST(CastLongDouble, PreparedBigPolygonIsSearchedNeverScanned) {
     using T = long double;
     const auto circle = Shape<T>::regular(4096, 2);

@@ -50,7 +50,8 @@
 // (before it the distance stays above the target; past max_fraction: no contact in the step):
 //   1. Bracket: if s_min(safe) is within the target (+ half the tolerance), the step is safe.
 //      Else t2 = the first of kToiSamples equally spaced times in (safe, max_fraction] where
-//      s_min(t2) < target (+ half the tolerance). None: no bracket, fall back (below).
+//      s_min(t2) < target (+ half the tolerance). None: no bracket; the step ends where the
+//      samples prove the distance above the target (below), past max_fraction for a miss.
 //   2. Root: for the deepest pair (i, j) at t2, s_ij(safe) > target > s_ij(t2); solve
 //      s_ij(t) = target on [safe, t2] by Newton's method safeguarded by the bracket [lo, hi],
 //      s(lo) > target > s(hi) (Numerical Recipes' rtsafe), until |s_ij(t) - target| <=
@@ -72,15 +73,24 @@
 //      whichever is later; then GJK at t1 gives the next features.
 // The bracket starts at safe rather than t1: [t1, safe] holds no contact, so its samples would
 // be spent for nothing, and the kToiSamples cover the rest of the step more densely.
+// What samples without a bracket prove. A sample's deepest pair gives a lower bound on the
+// distance at its time: the shapes' separation along the axis, L = s_min - face_reach (how far
+// a face's shape reaches beyond the face's line, 0 for a face of its hull; 0 for points: their
+// s_min is between the two shapes' supports). No point of B moves relative to A faster than
+//     speed = |v_a - v_b| + |omega_a| rho_a + |omega_b| rho_b,
+// so the distance is above the target within (L - target) / speed of the sample's time; these
+// covers, chained from safe on, end at a time as safe as advancement's and usually later, past
+// max_fraction when the shapes pass far apart: a miss in one step, where falling back to safe
+// took another GJK call and another step (detail::proven_safe).
 // Near the contact the features stop changing, the separation function is then d(t) itself,
 // and the step lands on the contact: a handful of outer steps where advancement took
-// hundreds (README, Robustness). The fallback: no bracket (every sample above the target,
-// which a single sample at max_fraction would take as a miss although the shapes may touch in
-// between: Box2D's rule, which missed contacts on the oracle sweeps), a pair already at the
-// target at safe, or too many push backs - then the step is advancement's safe one, which is
-// never late. Only the root finder's steps are not proved safe: a pair could dip below the
-// target between the samples of step 1 and come back; the oracle test samples 257 times per
-// sweep and finds no such contact (TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime)).
+// hundreds (README, Robustness). Without a bracket the covers decide: a single sample at
+// max_fraction above the target (Box2D's rule) is no proof, as the shapes may touch in between,
+// and it missed contacts on the oracle sweeps. The fallback: a pair already at the target at
+// safe, or too many push backs - then the step is advancement's safe one, which is never late.
+// Only the root finder's steps are not proved safe: a pair could dip below the target between
+// the samples of step 1 and come back; the oracle test samples 257 times per sweep and finds no
+// such contact (TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime)).
 //
 // At t = 0: rounded shapes that already overlap are a hit at t = 0 with the flag
 // initially_overlapping and the penetration normal (gjk/penetration.hpp); shapes within the
@@ -123,7 +133,7 @@
 namespace gjk {
 
 /// Iteration cap of a shape cast. A face contact takes one step plus the check, a vertex
-/// contact converges quadratically: the oracle test's 3,300 casts per scalar type take at most
+/// contact converges quadratically: the oracle test's 3,360 casts per scalar type take at most
 /// 7 (tests/test_cast.cpp prints the maximum). Only a grazing contact converges linearly,
 /// about one bit of the gap per iteration, and 64 covers a double's relative precision.
 inline constexpr int kMaxCastIterations = 64;
@@ -492,7 +502,6 @@ template <class T> struct SeparationFunction {
     const SweepMotion<T>* motion_b{nullptr};
     Vec2<T> axis{};        ///< points: world axis; face_a / face_b: the face's local normal
     Vec2<T> local_point{}; ///< face_a / face_b: the face's midpoint in its shape's frame
-
     struct Pair {
         int index_a{0}, index_b{0};
         T s{0};
@@ -565,6 +574,27 @@ template <class T> struct SeparationFunction {
         return value<false>(index_a, index_b, xf_a, xf_b).s;
     }
 
+    /// What to take from `deepest`'s s for a lower bound on the cores' distance at its time
+    /// (the top of this file): for a face, how far the face's shape reaches beyond the face's
+    /// line along the axis - 0 for a face of its hull, as GJK's features are, but measured
+    /// (one support), so that the bound holds whatever the cache named; 0 for points.
+    T face_reach() const {
+        switch (kind) {
+        case Kind::face_a:
+            return std::max(
+                T(0),
+                dot(a.points[static_cast<std::size_t>(support_index_of(a, axis))] - local_point,
+                    axis));
+        case Kind::face_b:
+            return std::max(
+                T(0),
+                dot(b.points[static_cast<std::size_t>(support_index_of(b, axis))] - local_point,
+                    axis));
+        default:
+            return T(0);
+        }
+    }
+
     /// s of a pair at t and its slope ds/dt (the top of this file).
     struct Slope {
         T s{0}, ds{0};
@@ -622,14 +652,39 @@ template <class T> struct SeparationFunction {
     }
 };
 
+/// What the samples of an outer step without a bracket prove (the top of this file): the
+/// distance exceeds the target on [t1, proven]. The sample at t (the step's safe time and the
+/// kToiSamples after it, their deepest pairs' s in `s`), with lower bound L = s - face_reach
+/// above `above` (the target and the root finder's window), covers |t' - t| < (L - above) /
+/// speed; the covers are chained from safe. Past max_fraction: no contact in the step. (Out of
+/// line: one step in several takes it.)
+template <class T>
+[[gnu::noinline]] T proven_safe(const SeparationFunction<T>& f, const T* s, T safe, T above,
+                                T max_fraction, T speed) {
+    const T margin = above + f.face_reach();
+    T proven = safe;
+    for (int k = 0; k <= kToiSamples; ++k) {
+        const T t =
+            k == kToiSamples ? max_fraction : safe + (max_fraction - safe) * T(k) / T(kToiSamples);
+        const T reach = (s[k] - margin) / speed;
+        if (!(reach > T(0) && t - reach <= proven)) { // NaN fails: the chain ends
+            break;
+        }
+        proven = std::max(proven, t + reach);
+    }
+    return proven;
+}
+
 /// One outer step of time of impact (the top of this file), from advancement's safe time
 /// `safe` (< max_fraction) for the separation function of the closest features at the step's
 /// start: the time at which it reaches the target, found by the root finder, pushed back while
-/// a deeper pair is within it, never before `safe`. Returns a time past max_fraction when the
-/// separation function stays above the target through the step, and `safe` when it is within
-/// the target there already or the root finder cannot answer (the fallback).
+/// a deeper pair is within it, never before `safe`. Without a bracket, the latest time that its
+/// samples prove safe (`speed`: the Lipschitz bound on the distance), past max_fraction when
+/// they prove the whole step free of contact; `safe` when the function is within the target
+/// there already or the root finder cannot answer (the fallback).
 template <class T>
-T separation_step(const SeparationFunction<T>& f, T safe, T target, T tolerance, T max_fraction) {
+T separation_step(const SeparationFunction<T>& f, T safe, T target, T tolerance, T max_fraction,
+                  T speed) {
     if (f.kind == SeparationFunction<T>::Kind::none) {
         return safe;
     }
@@ -650,7 +705,9 @@ T separation_step(const SeparationFunction<T>& f, T safe, T target, T tolerance,
     }
     // The first time t2 on a grid of kToiSamples steps over [safe, max_fraction] at which the
     // deepest pair is within the target: a root lies before it. With none, the function gives
-    // no bracket and the step falls back.
+    // no bracket: the step ends at the time the samples prove safe (below).
+    T sample_s[kToiSamples + 1]; // s of the deepest pair at safe and at each sample
+    sample_s[0] = deep.s;
     T t2 = max_fraction;
     Pose pose_2{};
     bool bracketed = false;
@@ -658,10 +715,11 @@ T separation_step(const SeparationFunction<T>& f, T safe, T target, T tolerance,
         t2 = k == kToiSamples ? max_fraction : safe + (max_fraction - safe) * T(k) / T(kToiSamples);
         pose_2 = pose_at(t2);
         deep = f.deepest(pose_2.a, pose_2.b);
+        sample_s[k] = deep.s;
         bracketed = deep.s < target + window;
     }
     if (!bracketed) {
-        return safe;
+        return proven_safe(f, sample_s, safe, target + window, max_fraction, speed);
     }
     for (int push = 0; push < kMaxToiPushBacks; ++push) {
         if (push > 0) {
@@ -831,6 +889,9 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
     const T rho_b = detail::reach_of(input.b, sb.local_center);
     const T omega_a = std::abs(sa.a1 - sa.a0), omega_b = std::abs(sb.a1 - sb.a0);
     const Vec2<T> va = sa.c1 - sa.c0, vb = sb.c1 - sb.c0;
+    // How fast any point of B can move relative to any point of A (per unit of t): the
+    // distance's Lipschitz bound.
+    const T speed = length(va - vb) + omega_a * rho_a + omega_b * rho_b;
     auto far = [](const Sweep<T>& s) {
         return std::max({std::abs(s.c0.x), std::abs(s.c0.y), std::abs(s.c1.x), std::abs(s.c1.y)});
     };
@@ -847,13 +908,12 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
             return safe;
         }
         const detail::SeparationFunction<T> f(cache, input.a, input.b, ma, mb, xf_a, xf_b);
-        return detail::separation_step(f, safe, target, tolerance, input.max_fraction);
+        return detail::separation_step(f, safe, target, tolerance, input.max_fraction, speed);
     };
     return detail::advance<T>(
         input.a, input.b, [&](T t) { return ma.at(t); }, [&](T t) { return mb.at(t); },
-        [&](Vec2<T> n) { return dot(n, va - vb) + omega_a * rho_a + omega_b * rho_b; }, step,
-        length(va - vb) + omega_a * rho_a + omega_b * rho_b, input.target_separation, tolerance,
-        input.max_fraction, input.max_iterations);
+        [&](Vec2<T> n) { return dot(n, va - vb) + omega_a * rho_a + omega_b * rho_b; }, step, speed,
+        input.target_separation, tolerance, input.max_fraction, input.max_iterations);
 }
 
 } // namespace gjk
