@@ -527,6 +527,12 @@ template <class T> struct SeparationFunction {
             const Vec2<T> n = rotate(xf_a.q, normal);
             const T s = dot(apply(xf_b, pb(cache.index_b[0])) - apply(xf_a, local_point), n);
             axis = s < T(0) ? -normal : normal;
+            // The face's line through A's extreme point along the axis: a1 and a2 are support
+            // points, but need not be neighbours on A's hull (a chord of a point set), and a
+            // chord's midpoint lies inside A: the function was then no lower bound on the
+            // distance, and the step overshot the contact by 0.1 (fuzz_kernel;
+            // TEST(TimeOfImpactFloat, ChordOfAPointSetIsNoFace)). On a true face it is a1 or a2.
+            local_point = pa(support_index_of(a, axis));
             kind = Kind::face_a;
         } else if (cache.count == 2 && !(pb(cache.index_b[0]) == pb(cache.index_b[1]))) {
             // Face B: A's point against B's edge b1 b2.
@@ -539,6 +545,7 @@ template <class T> struct SeparationFunction {
             const Vec2<T> n = rotate(xf_b.q, normal);
             const T s = dot(apply(xf_a, pa(cache.index_a[0])) - apply(xf_b, local_point), n);
             axis = s < T(0) ? -normal : normal;
+            local_point = pb(support_index_of(b, axis)); // B's extreme point: as for face A
             kind = Kind::face_b;
         } else if (cache.count == 1 || cache.count == 2) {
             // Points: the axis from A's point to B's, fixed in the world.
