@@ -18,21 +18,11 @@ using gjk::PreparedShape;
 using gjk::Status;
 using gjk::Vec2;
 
+using gjk_test::prepared_input;
+
 namespace {
 
 GJK_SCALAR_SUITE(LoopPolicy);
-
-/// A query on two prepared shapes (views: keep the shapes alive).
-template <class T>
-gjk::DistanceInput<T> prepared_input(const PreparedShape<T>& a, const PreparedShape<T>& b,
-                                     gjk::Transform<T> xa, gjk::Transform<T> xb) {
-    gjk::DistanceInput<T> in;
-    in.a = a.view();
-    in.b = b.view();
-    in.xf_a = xa;
-    in.xf_b = xb;
-    return in;
-}
 
 /// The mean of a polygon's vertices: a point inside it.
 template <class T> Vec2<T> mean(const std::vector<Vec2<T>>& pts) {

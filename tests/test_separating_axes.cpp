@@ -23,19 +23,8 @@ namespace {
 GJK_SCALAR_SUITE(SeparatingAxes);
 
 using gjk_test::at;
+using gjk_test::prepared_input;
 using gjk_test::ulps;
-
-/// A query on two prepared shapes (views: keep the shapes alive).
-template <class T>
-gjk::DistanceInput<T> prepared_input(const PreparedShape<T>& a, const PreparedShape<T>& b,
-                                     gjk::Transform<T> xa = {}, gjk::Transform<T> xb = {}) {
-    gjk::DistanceInput<T> in;
-    in.a = a.view();
-    in.b = b.view();
-    in.xf_a = xa;
-    in.xf_b = xb;
-    return in;
-}
 
 template <class T> PreparedShape<T> prepared(const Shape<T>& s) {
     return PreparedShape<T>::make(s.points, s.radius);

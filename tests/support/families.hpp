@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "gjk/math.hpp"
+#include "gjk/prepared.hpp"
 #include "oracle/oracle.hpp"
 
 namespace gjk_test {
@@ -83,6 +84,19 @@ gjk::DistanceInput<T> input(const gjk::Shape<T>& a, const gjk::Shape<T>& b,
     gjk::DistanceInput<T> in;
     in.a = a;
     in.b = b;
+    in.xf_a = xa;
+    in.xf_b = xb;
+    return in;
+}
+
+/// A query on two prepared shapes (views: keep the shapes alive), A's and B's transforms
+/// identity unless given.
+template <class T>
+gjk::DistanceInput<T> prepared_input(const gjk::PreparedShape<T>& a, const gjk::PreparedShape<T>& b,
+                                     gjk::Transform<T> xa = {}, gjk::Transform<T> xb = {}) {
+    gjk::DistanceInput<T> in;
+    in.a = a.view();
+    in.b = b.view();
     in.xf_a = xa;
     in.xf_b = xb;
     return in;
