@@ -452,6 +452,24 @@ void box2d_overlap(benchmark::State& state) {
     state.counters["disagreements"] = disagreements;
 }
 
+// --- Penetration8 ----------------------------------------------------------------------------
+
+/// The cold pairs' signed distances through gjk::penetration (GJK, then the minimum translation
+/// where the cores overlap), on prepared shapes. Counter `overlapping`: the share of pairs whose
+/// cores overlap.
+template <class T> void gjk_penetration(benchmark::State& state) {
+    const GjkWorkload<T>& w = gjk_cold<T>();
+    double overlapping = 0;
+    for (const auto& in : w.inputs)
+        overlapping += gjk::penetration(in).status == gjk::Status::overlapping;
+    for (auto _ : state) {
+        for (const auto& in : w.inputs)
+            benchmark::DoNotOptimize(gjk::penetration(in));
+    }
+    set_counters(state, w.inputs.size(), 0, 0);
+    state.counters["overlapping"] = overlapping / double(w.inputs.size());
+}
+
 // --- Ray8 ------------------------------------------------------------------------------------
 
 /// A ray per Pairs8 pair against its A polygon at A's pose: from three times B's offset beyond
@@ -996,6 +1014,8 @@ int main(int argc, char** argv) {
         }
     }
     RegisterBenchmark("gjk/Overlap8/cold", gjk_overlap)->Unit(ms);
+    RegisterBenchmark("gjk/Penetration8/cold", gjk_penetration<float>)->Unit(ms);
+    RegisterBenchmark("gjk_double/Penetration8/cold", gjk_penetration<double>)->Unit(ms);
     RegisterBenchmark("box2d/Overlap8/cold", box2d_overlap)->Unit(ms);
     RegisterBenchmark("gjk/Manifold8/cold", gjk_manifold<float>)->Unit(ms);
     RegisterBenchmark("gjk_double/Manifold8/cold", gjk_manifold<double>)->Unit(ms);
