@@ -443,9 +443,23 @@ RayVerdict<T> ray_by_front_chain(const PreparedShape<T>& shape, Vec2<T> o, Vec2<
         out.kind = Kind::miss;
         return out;
     }
-    if (!over_face(vertex(best_face), vertex(best_face + 1 == n ? 0 : best_face + 1),
-                   normal(best_face), o + best * r, tolerance)) {
-        return out;
+    // The face over the hit point: the largest bound's, or a neighbour's, whose bound agrees to
+    // round-off where neighbouring faces are nearly parallel (a 4096-gon's meet at 1.5e-3 rad,
+    // and the hit may lie anywhere along the neighbour).
+    const Vec2<T> p = o + best * r;
+    const auto over = [&](int e) {
+        return over_face(vertex(e), vertex(e + 1 == n ? 0 : e + 1), normal(e), p, tolerance);
+    };
+    if (!over(best_face)) {
+        const int before = best_face == 0 ? n - 1 : best_face - 1;
+        const int after = best_face + 1 == n ? 0 : best_face + 1;
+        if (over(before)) {
+            best_face = before;
+        } else if (over(after)) {
+            best_face = after;
+        } else {
+            return out;
+        }
     }
     out.kind = Kind::hit;
     out.fraction = best;
