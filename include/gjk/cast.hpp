@@ -617,6 +617,22 @@ template <class T> struct SeparationFunction {
     static Vec2<T> velocity(const SweepMotion<T>& m, const Transform<T>& xf, Vec2<T> p) {
         return m.velocity() + m.omega() * perp(rotate(xf.q, p - m.local_center()));
     }
+    /// A face function's value (and slope): the point p of the other shape against the face
+    /// (local_point, axis) of the shape whose motion and transform are `face` and `xf_face`.
+    /// The face turns with its shape: the slope adds omega * dot(d, perp(n)).
+    template <bool with_slope>
+    Slope against_face(const SweepMotion<T>& face, const Transform<T>& xf_face,
+                       const SweepMotion<T>& other, const Transform<T>& xf_other, Vec2<T> p) const {
+        Slope r;
+        const Vec2<T> d = apply(xf_other, p) - apply(xf_face, local_point);
+        const Vec2<T> n = rotate(xf_face.q, axis);
+        r.s = dot(d, n);
+        if constexpr (with_slope) {
+            r.ds = dot(velocity(other, xf_other, p) - velocity(face, xf_face, local_point), n) +
+                   face.omega() * dot(d, perp(n));
+        }
+        return r;
+    }
 
     template <bool with_slope>
     Slope value(int index_a, int index_b, const Transform<T>& xf_a,
@@ -632,26 +648,12 @@ template <class T> struct SeparationFunction {
             }
             break;
         }
-        case Kind::face_a: {
-            const Vec2<T> d = apply(xf_b, pb) - apply(xf_a, local_point), n = rotate(xf_a.q, axis);
-            r.s = dot(d, n);
-            if constexpr (with_slope) {
-                r.ds =
-                    dot(velocity(*motion_b, xf_b, pb) - velocity(*motion_a, xf_a, local_point), n) +
-                    motion_a->omega() * dot(d, perp(n));
-            }
+        case Kind::face_a:
+            r = against_face<with_slope>(*motion_a, xf_a, *motion_b, xf_b, pb);
             break;
-        }
-        case Kind::face_b: {
-            const Vec2<T> d = apply(xf_a, pa) - apply(xf_b, local_point), n = rotate(xf_b.q, axis);
-            r.s = dot(d, n);
-            if constexpr (with_slope) {
-                r.ds =
-                    dot(velocity(*motion_a, xf_a, pa) - velocity(*motion_b, xf_b, local_point), n) +
-                    motion_b->omega() * dot(d, perp(n));
-            }
+        case Kind::face_b:
+            r = against_face<with_slope>(*motion_b, xf_b, *motion_a, xf_a, pa);
             break;
-        }
         case Kind::none:
             break;
         }
