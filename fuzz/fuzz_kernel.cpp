@@ -691,14 +691,6 @@ template <class T> void check_time_of_impact(const Query<T>& q, const Truth* tru
         // long, 3e8 from a segment and turning into it, was reported separated). Not checked.
         if (truth->distance <= tol)
             continue;
-        // The sampled check waits for an open finding: the separation functions' root finder
-        // can step over a contact that dips in and out between its samples
-        // (fuzz/findings/fuzz_kernel-toi-dip-ending-at-a-touch). `make fuzz` (the campaign)
-        // turns it on with GJK_FUZZ_TOI_SAMPLES=1; CI's smoke run checks the safety invariants
-        // above.
-        static const bool sampled = std::getenv("GJK_FUZZ_TOI_SAMPLES") != nullptr;
-        if (!sampled)
-            continue;
         for (int k = 0; k < 8; ++k) {
             const T t = r.fraction * T(k) / T(8);
             auto world = [](const std::vector<gjk::Vec2<T>>& pts, const gjk::Transform<T>& xf) {

@@ -44,18 +44,44 @@
 //                                    s_j(t) = dot(B_j(t) - xf_a(t) p_A, R_a(t) n_A)
 //     face_b  (an edge of B):        the same with the roles swapped; s_i(t) for A's points.
 // Each s is a smooth function of t, and the deepest pair along the axis at t (the supports
-// of A along n and of B along -n) gives s_min(t) = min over pairs, a lower bound on d(t) at
-// that t: any unit axis separates the shapes by at most their distance.
+// of A along n and of B along -n; for a face, its line passes through its shape's extreme
+// point along n) gives s_min(t) = min over pairs, a lower bound on d(t) at that t: any unit
+// axis separates the shapes by at most their distance.
+//
+// Every step proved. Two bounds carry a sample's s_min(t0) > target to the times around it.
+// The distance's Lipschitz bound: no point of B moves relative to A faster than
+//     speed = |v_a - v_b| + |omega_a| rho_a + |omega_b| rho_b,
+// so d > target on [t0, t1] when g0 + g1 >= speed (t1 - t0), with g = s_min - target the gaps
+// the two ends prove. The curvature bound: every pair's s bends at most at M = max |s''|, and a
+// function with |s''| <= M lies above its chord less M (t - t0)(t1 - t) / 2. The chord of
+// s_min's ends lies below every pair's (each pair's ends are at least s_min's), so s_min stays
+// above the target on [t0, t1] when, for every lambda in (0, 1),
+//     (1 - lambda) g0 + lambda g1 >= (M / 2) lambda (1 - lambda) (t1 - t0)^2,
+// that is (dividing by lambda (1 - lambda) and minimising over lambda)
+//     (sqrt(g0) + sqrt(g1))^2 >= (M / 2) (t1 - t0)^2.
+// It holds up to a root (g1 = 0) when g0 >= (M / 2) (t1 - t0)^2, so the stretch before a root
+// is proved by samples a finite distance from it. M, with a point at most rho from its centre
+// and D a bound on the distance between the centres (their largest |dx| + |dy| at t = 0 or 1:
+// the centres move straight):
+//     points:  s'' = dot(B_j'' - A_i'', n), |p''| = omega^2 |p - c|:
+//              M = omega_a^2 rho_a + omega_b^2 rho_b;
+//     face_a:  B_j seen from A's turning frame, w = B_j - c_a: |(R^T w)''| <= |w''| +
+//              2 |omega_a| |w'| + omega_a^2 |w|:
+//              M = omega_b^2 rho_b + 2 |omega_a| (|v_b - v_a| + |omega_b| rho_b)
+//                  + omega_a^2 (D + rho_b);
+//     face_b:  the same with the roles swapped.
 // One outer step from t1 (where gap > tolerance), with safe = t1 + gap / mu advancement's step
 // (before it the distance stays above the target; past max_fraction: no contact in the step):
-//   1. Bracket: if s_min(safe) is within the target (+ half the tolerance), the step is safe.
-//      Else t2 = the first of kToiSamples equally spaced times in (safe, max_fraction] where
-//      s_min(t2) < target (+ half the tolerance). None: no bracket; the step ends where the
-//      samples prove the distance above the target (below), past max_fraction for a miss.
-//   2. Root: for the deepest pair (i, j) at t2, s_ij(safe) > target > s_ij(t2); solve
-//      s_ij(t) = target on [safe, t2] by Newton's method safeguarded by the bracket [lo, hi],
-//      s(lo) > target > s(hi) (Numerical Recipes' rtsafe), until |s_ij(t) - target| <=
-//      tolerance / 2. The first t is the secant's through the bracket's ends,
+//   1. Scan: from left = safe, the right ends are kToiSamples equally spaced times over
+//      (safe, max_fraction]. A right end whose s_min is above the target (+ half the
+//      tolerance) and whose stretch [left, right] one of the two bounds proves becomes left;
+//      a stretch not proved is halved (its midpoint the nearer right end). A right end at or
+//      below the target (+ half the tolerance) is a bracket: go to 2. All of them proved: no
+//      contact in the step, a miss.
+//   2. Root: for the deepest pair (i, j) at the right end t2, s_ij(left) > target > s_ij(t2);
+//      solve s_ij(t) = target on [left, t2] by Newton's method safeguarded by the bracket
+//      [lo, hi], s(lo) > target > s(hi) (Numerical Recipes' rtsafe), until |s_ij(t) - target|
+//      <= tolerance / 2. The first t is the secant's through the bracket's ends,
 //          t = lo + (target - s_lo) (hi - lo) / (s_hi - s_lo),
 //      then Newton's t - (s(t) - target) / s'(t), or bisection (lo + hi) / 2 when that step
 //      leaves the bracket or is not half the step before the last (so the bracket shrinks at
@@ -69,28 +95,22 @@
 //      workload (docs/performance.md, "Time of impact: Newton's root finder").
 //   3. Push back: at the root another pair may be deeper; if s_min(t2) is still below the
 //      target, t2 = the root and repeat 2 with that pair (kMaxToiPushBacks at most).
-//   4. Advance: t1 = max(t2, safe), the root finder's time or advancement's safe one,
-//      whichever is later; then GJK at t1 gives the next features.
-// The bracket starts at safe rather than t1: [t1, safe] holds no contact, so its samples would
+//   4. The root is the step's end when the stretch [left, root] is proved (the root's gap
+//      is 0); else the root becomes a right end and the stretch is halved, as in 1 - a pair
+//      that dips below the target and comes back between two samples is found so
+//      (TEST(TimeOfImpactDouble, DipBetweenGridSamplesIsFound)).
+//   5. Advance: t1 = the step's end; then GJK at t1 gives the next features.
+// The scan starts at safe rather than t1: [t1, safe] holds no contact, so its samples would
 // be spent for nothing, and the kToiSamples cover the rest of the step more densely.
-// What samples without a bracket prove. A sample's deepest pair gives a lower bound on the
-// distance at its time: the shapes' separation along the axis, L = s_min - face_reach (how far
-// a face's shape reaches beyond the face's line, 0 for a face of its hull; 0 for points: their
-// s_min is between the two shapes' supports). No point of B moves relative to A faster than
-//     speed = |v_a - v_b| + |omega_a| rho_a + |omega_b| rho_b,
-// so the distance is above the target within (L - target) / speed of the sample's time; these
-// covers, chained from safe on, end at a time as safe as advancement's and usually later, past
-// max_fraction when the shapes pass far apart: a miss in one step, where falling back to safe
-// took another GJK call and another step (detail::proven_safe).
 // Near the contact the features stop changing, the separation function is then d(t) itself,
 // and the step lands on the contact: a handful of outer steps where advancement took
-// hundreds (README, Robustness). Without a bracket the covers decide: a single sample at
-// max_fraction above the target (Box2D's rule) is no proof, as the shapes may touch in between,
-// and it missed contacts on the oracle sweeps. The fallback: a pair already at the target at
-// safe, or too many push backs - then the step is advancement's safe one, which is never late.
-// Only the root finder's steps are not proved safe: a pair could dip below the target between
-// the samples of step 1 and come back; the oracle test samples 257 times per sweep and finds no
-// such contact (TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime)).
+// hundreds (README, Robustness). A single sample at max_fraction above the target (Box2D's
+// rule) is no proof, as the shapes may touch in between, and it missed contacts on the oracle
+// sweeps. The fallbacks: a pair already at the target at left, too many push backs, or
+// kMaxToiSubdivisions halvings spent - then the step ends at the last proved time plus the
+// Lipschitz cover of its gap, never before safe and never late. So no step passes a contact
+// (to round-off and the tolerance): the oracle test samples 257 times per sweep and finds none
+// (TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime)), nor does fuzz_kernel's check.
 //
 // At t = 0: rounded shapes that already overlap are a hit at t = 0 with the flag
 // initially_overlapping and the penetration normal (gjk/penetration.hpp); shapes within the
@@ -159,6 +179,11 @@ inline constexpr int kMaxToiPushBacks = 16;
 /// polygon sweeps reported separated); 4 left the fallback too many steps for the 30-step
 /// target on that test's float sweeps; 8 meets it.
 inline constexpr int kToiSamples = 8;
+
+/// Midpoints an outer step may add where its samples do not prove the stretch between them
+/// free of contact (the top of this file, "Every step proved"). Out of them, the step ends at
+/// the last proved time and the outer loop goes on from there.
+inline constexpr int kMaxToiSubdivisions = 32;
 
 /// The default tolerance, in units of eps times the scale (see the top of this file).
 inline constexpr int kCastToleranceUlps = 64;
@@ -488,6 +513,16 @@ CastOutput<T> advance(const ShapeView<T>& a, const ShapeView<T>& b, PoseA pose_a
     }
 }
 
+/// Bounds on the motion of one time of impact query (the top of this file, "Every step
+/// proved"): how fast the distance can change, and how fast each kind of separation function
+/// can bend.
+template <class T> struct SweepBounds {
+    T speed{0};       ///< |v_a - v_b| + |omega_a| rho_a + |omega_b| rho_b
+    T bend_points{0}; ///< |s''| of a points function: omega_a^2 rho_a + omega_b^2 rho_b
+    T bend_face_a{0}; ///< |s''| of a face of A: B's points seen from A's turning frame
+    T bend_face_b{0}; ///< |s''| of a face of B: A's points seen from B's turning frame
+};
+
 /// The separation function of the closest features at t1 (see the top of this file): the
 /// signed distance along one axis between the features GJK's simplex cache names, followed
 /// to any time t along the sweeps. `deepest` gives the pair deepest along the axis at t
@@ -581,22 +616,16 @@ template <class T> struct SeparationFunction {
         return value<false>(index_a, index_b, xf_a, xf_b).s;
     }
 
-    /// What to take from `deepest`'s s for a lower bound on the cores' distance at its time
-    /// (the top of this file): for a face, how far the face's shape reaches beyond the face's
-    /// line along the axis - 0 for a face of its hull, as GJK's features are, but measured
-    /// (one support), so that the bound holds whatever the cache named; 0 for points.
-    T face_reach() const {
+    /// The bound on |s''| of every pair of this function over the step (the top of this file,
+    /// "Every step proved").
+    T bend(const SweepBounds<T>& bounds) const {
         switch (kind) {
+        case Kind::points:
+            return bounds.bend_points;
         case Kind::face_a:
-            return std::max(
-                T(0),
-                dot(a.points[static_cast<std::size_t>(support_index_of(a, axis))] - local_point,
-                    axis));
+            return bounds.bend_face_a;
         case Kind::face_b:
-            return std::max(
-                T(0),
-                dot(b.points[static_cast<std::size_t>(support_index_of(b, axis))] - local_point,
-                    axis));
+            return bounds.bend_face_b;
         default:
             return T(0);
         }
@@ -661,108 +690,66 @@ template <class T> struct SeparationFunction {
     }
 };
 
-/// What the samples of an outer step without a bracket prove (the top of this file): the
-/// distance exceeds the target on [t1, proven]. The sample at t (the step's safe time and the
-/// kToiSamples after it, their deepest pairs' s in `s`), with lower bound L = s - face_reach
-/// above `above` (the target and the root finder's window), covers |t' - t| < (L - above) /
-/// speed; the covers are chained from safe. Past max_fraction: no contact in the step. (Out of
-/// line: one step in several takes it.)
-template <class T>
-[[gnu::noinline]] T proven_safe(const SeparationFunction<T>& f, const T* s, T safe, T above,
-                                T max_fraction, T speed) {
-    const T margin = above + f.face_reach();
-    T proven = safe;
-    for (int k = 0; k <= kToiSamples; ++k) {
-        const T t =
-            k == kToiSamples ? max_fraction : safe + (max_fraction - safe) * T(k) / T(kToiSamples);
-        const T reach = (s[k] - margin) / speed;
-        if (!(reach > T(0) && t - reach <= proven)) { // NaN fails: the chain ends
-            break;
-        }
-        proven = std::max(proven, t + reach);
-    }
-    return proven;
+/// A time of the step with the sweeps' transforms there and the deepest pair along the
+/// function's axis.
+template <class T> struct ToiSample {
+    T t{0};
+    Transform<T> a{}, b{};
+    typename SeparationFunction<T>::Pair deep{};
+};
+
+template <class T> ToiSample<T> toi_sample(const SeparationFunction<T>& f, T t) {
+    ToiSample<T> s{t, f.motion_a->at(t), f.motion_b->at(t), {}};
+    s.deep = f.deepest(s.a, s.b);
+    return s;
 }
 
-/// One outer step of time of impact (the top of this file), from advancement's safe time
-/// `safe` (< max_fraction) for the separation function of the closest features at the step's
-/// start: the time at which it reaches the target, found by the root finder, pushed back while
-/// a deeper pair is within it, never before `safe`. Without a bracket, the latest time that its
-/// samples prove safe (`speed`: the Lipschitz bound on the distance), past max_fraction when
-/// they prove the whole step free of contact; `safe` when the function is within the target
-/// there already or the root finder cannot answer (the fallback).
+/// Steps 2 and 3 of an outer step (the top of this file): the root of s = target for the
+/// deepest pair at `end` on [left.t, end.t], where that pair is within the target, Newton's
+/// method kept in the bracket, pushed back while a deeper pair is within the target at the
+/// root. On success `end` is the root (or, when the root finder did not converge, the
+/// bracket's safe end): a time, at or after left.t, whose deepest pair is not below the target
+/// by more than the window. False when there is no bracket (the pair is already within the
+/// target at left.t) or the push backs do not settle.
 template <class T>
-T separation_step(const SeparationFunction<T>& f, T safe, T target, T tolerance, T max_fraction,
-                  T speed) {
-    if (f.kind == SeparationFunction<T>::Kind::none) {
-        return safe;
-    }
-    const T window = T(0.5) * tolerance; // the root finder's acceptance: |s - target| <= window
-    // The sweeps' transforms at each time are made once and kept while the step needs them:
-    // the safe time's, t2's and the bracket's safe end's.
-    struct Pose {
-        Transform<T> a, b;
-    };
-    auto pose_at = [&f](T t) { return Pose{f.motion_a->at(t), f.motion_b->at(t)}; };
-    // The distance stays above the target until `safe`, so the contact lies in
-    // [safe, max_fraction]: the bracket starts there. A function already within the target at
-    // `safe` has no root to find after it; the outer loop goes to `safe`.
-    const Pose pose_safe = pose_at(safe);
-    typename SeparationFunction<T>::Pair deep = f.deepest(pose_safe.a, pose_safe.b);
-    if (deep.s < target + window) {
-        return safe;
-    }
-    // The first time t2 on a grid of kToiSamples steps over [safe, max_fraction] at which the
-    // deepest pair is within the target: a root lies before it. With none, the function gives
-    // no bracket: the step ends at the time the samples prove safe (below).
-    T sample_s[kToiSamples + 1]; // s of the deepest pair at safe and at each sample
-    sample_s[0] = deep.s;
-    T t2 = max_fraction;
-    Pose pose_2{};
-    bool bracketed = false;
-    for (int k = 1; k <= kToiSamples && !bracketed; ++k) {
-        t2 = k == kToiSamples ? max_fraction : safe + (max_fraction - safe) * T(k) / T(kToiSamples);
-        pose_2 = pose_at(t2);
-        deep = f.deepest(pose_2.a, pose_2.b);
-        sample_s[k] = deep.s;
-        bracketed = deep.s < target + window;
-    }
-    if (!bracketed) {
-        return proven_safe(f, sample_s, safe, target + window, max_fraction, speed);
-    }
+bool toi_root(const SeparationFunction<T>& f, const ToiSample<T>& left, ToiSample<T>& end, T target,
+              T window) {
     for (int push = 0; push < kMaxToiPushBacks; ++push) {
         if (push > 0) {
-            deep = f.deepest(pose_2.a, pose_2.b);
+            end.deep = f.deepest(end.a, end.b);
         }
-        const T s2 = deep.s;
+        const T s2 = end.deep.s;
         if (s2 >= target - window) {
-            return std::max(t2, safe); // the deepest pair at t2 is at the target
+            return true; // the deepest pair at end.t is at the target
         }
-        const T s1 = f.evaluate(deep.index_a, deep.index_b, pose_safe.a, pose_safe.b);
+        const T s1 = f.evaluate(end.deep.index_a, end.deep.index_b, left.a, left.b);
         if (!(s1 > target + window)) {
-            // This pair is already at the target at `safe` (round-off: the deepest pair there
-            // was above it): no bracket; fall back.
-            return safe;
+            // This pair is already at the target at left.t (round-off: the deepest pair there
+            // was above it): no bracket.
+            return false;
         }
         // Root of s(t) = target on [lo, hi], s(lo) > target > s(hi): Newton's method kept in
         // the bracket (the top of this file), from the secant's time through its ends.
-        T lo = safe, hi = t2;
-        Pose pose_lo = pose_safe;
+        ToiSample<T> lo = left;
+        T hi = end.t;
         bool found = false;
-        T t = lo + (target - s1) * (hi - lo) / (s2 - s1);
-        T step = hi - lo, step_before = step; // the lengths of the last two steps
+        T t = lo.t + (target - s1) * (hi - lo.t) / (s2 - s1);
+        T step = hi - lo.t, step_before = step; // the lengths of the last two steps
         for (int k = 0; k < kMaxToiRootIterations; ++k) {
-            const Pose pose = pose_at(t);
-            const auto [s, ds] = f.evaluate_with_slope(deep.index_a, deep.index_b, pose.a, pose.b);
+            const Transform<T> xf_a = f.motion_a->at(t), xf_b = f.motion_b->at(t);
+            const auto [s, ds] =
+                f.evaluate_with_slope(end.deep.index_a, end.deep.index_b, xf_a, xf_b);
             if (std::abs(s - target) <= window) {
-                t2 = t;
-                pose_2 = pose;
+                end.t = t;
+                end.a = xf_a;
+                end.b = xf_b;
                 found = true;
                 break;
             }
             if (s > target) {
-                lo = t;
-                pose_lo = pose;
+                lo.t = t;
+                lo.a = xf_a;
+                lo.b = xf_b;
             } else {
                 hi = t;
             }
@@ -771,20 +758,115 @@ T separation_step(const SeparationFunction<T>& f, T safe, T target, T tolerance,
             const T newton = t - (s - target) / ds;
             const T before = step_before;
             step_before = step;
-            if (newton > lo && newton < hi && T(2) * std::abs(newton - t) <= before) {
+            if (newton > lo.t && newton < hi && T(2) * std::abs(newton - t) <= before) {
                 step = std::abs(newton - t);
                 t = newton;
             } else {
-                step = T(0.5) * (hi - lo);
-                t = lo + step;
+                step = T(0.5) * (hi - lo.t);
+                t = lo.t + step;
             }
         }
         if (!found) {
-            t2 = lo; // the bracket's safe end: the pair is still above the target there
-            pose_2 = pose_lo;
+            end.t = lo.t; // the bracket's safe end: the pair is still above the target there
+            end.a = lo.a;
+            end.b = lo.b;
         }
     }
-    return safe; // pushed back too often: fall back
+    return false; // pushed back too often
+}
+
+/// One outer step of time of impact (the top of this file), from advancement's safe time
+/// `safe` (< max_fraction) for the separation function of the closest features at the step's
+/// start: the earliest time the function reaches the target, with the stretch before it
+/// proved free of contact; past max_fraction when the whole step is proved free; else the
+/// latest time its proofs reach (never before `safe`, which is the answer when the function is
+/// within the target there already or has no axis).
+template <class T>
+T separation_step(const SeparationFunction<T>& f, T safe, T target, T tolerance, T max_fraction,
+                  const SweepBounds<T>& bounds) {
+    if (f.kind == SeparationFunction<T>::Kind::none) {
+        return safe;
+    }
+    const T window = T(0.5) * tolerance; // the root finder's acceptance: |s - target| <= window
+    const T bend = f.bend(bounds);
+    // How far above the target a sample proves the distance: s_min - target (0 where
+    // round-off puts it a hair below).
+    auto gap = [&](const ToiSample<T>& x) { return std::max(T(0), x.deep.s - target); };
+    // Whether the distance stays above the target between two samples proving gaps g0 and g1:
+    // by the distance's speed, or by the curvature bound on every pair's separation.
+    // (sqrt(g0) + sqrt(g1))^2 >= g0 + g1: the square roots only when the sum falls short.
+    auto proved = [&](T t0, T g0, T t1, T g1) {
+        const T dt = t1 - t0;
+        const T by_speed = bounds.speed * dt, by_bend = T(0.5) * bend * dt * dt;
+        const T sum = g0 + g1;
+        if (sum >= by_speed || sum >= by_bend) {
+            return true;
+        }
+        if (g0 * g1 == T(0)) { // (a root's end): the square roots add nothing
+            return false;
+        }
+        const T root_sum = std::sqrt(g0) + std::sqrt(g1);
+        return root_sum * root_sum >= by_bend;
+    };
+    // The distance stays above the target until `safe`, so the contact lies in
+    // [safe, max_fraction]. A function already within the target at `safe` has no root to
+    // find after it; the outer loop goes to `safe`.
+    ToiSample<T> left = toi_sample(f, safe); // proved free of contact up to left.t
+    if (left.deep.s < target + window) {
+        return safe;
+    }
+    T left_gap = gap(left);
+    // The right ends still to reach: the grid's kToiSamples times over [safe, max_fraction]
+    // in turn, and before the next of them the midpoints of stretches not proved, the nearest
+    // on top.
+    const T grid_step = (max_fraction - safe) / T(kToiSamples);
+    int grid = 1; // the next grid time's index
+    T ends[kMaxToiSubdivisions];
+    int top = 0, subdivisions = 0;
+    auto subdivide = [&](T right) {
+        if (subdivisions == kMaxToiSubdivisions) { // (also bounds top)
+            return false;
+        }
+        ++subdivisions;
+        ends[top++] = left.t + T(0.5) * (right - left.t);
+        return true;
+    };
+    while (top > 0 || grid <= kToiSamples) {
+        if (top == 0) { // the next grid time, the last exactly max_fraction
+            ends[top++] = grid == kToiSamples ? max_fraction : safe + grid_step * T(grid);
+            ++grid;
+        }
+        ToiSample<T> right = toi_sample(f, ends[top - 1]);
+        if (right.deep.s < target + window) {
+            // A bracket: the root before right.t, taken when the stretch up to it is proved;
+            // else the root becomes a right end and the stretch is halved.
+            if (!toi_root(f, left, right, target, window)) {
+                break;
+            }
+            if (proved(left.t, left_gap, right.t, gap(right))) {
+                return right.t;
+            }
+            ends[top - 1] = right.t;
+            if (!subdivide(right.t)) {
+                break;
+            }
+            continue;
+        }
+        const T right_gap = gap(right);
+        if (proved(left.t, left_gap, right.t, right_gap)) {
+            left = right;
+            left_gap = right_gap;
+            --top;
+        } else if (!subdivide(right.t)) {
+            break;
+        }
+    }
+    if (top == 0 && grid > kToiSamples) {
+        return std::numeric_limits<T>::infinity(); // proved free through max_fraction
+    }
+    // Out of subdivisions: the last proved sample covers (L - target) / speed after it.
+    const T cover = left_gap / bounds.speed;
+    return cover > T(0) ? left.t + cover : left.t; // NaN fails: left.t
 }
 
 /// The automatic tolerance: kCastToleranceUlps eps of the scale (the top of this file).
@@ -899,8 +981,19 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
     const T omega_a = std::abs(sa.a1 - sa.a0), omega_b = std::abs(sb.a1 - sb.a0);
     const Vec2<T> va = sa.c1 - sa.c0, vb = sb.c1 - sb.c0;
     // How fast any point of B can move relative to any point of A (per unit of t): the
-    // distance's Lipschitz bound.
-    const T speed = length(va - vb) + omega_a * rho_a + omega_b * rho_b;
+    // distance's Lipschitz bound; and how fast the separation functions can bend (the top of
+    // this file, "Every step proved"), with D a bound on the distance between the centres.
+    detail::SweepBounds<T> bounds;
+    const T relative = length(va - vb);
+    bounds.speed = relative + omega_a * rho_a + omega_b * rho_b;
+    auto taxicab = [](Vec2<T> d) { return std::abs(d.x) + std::abs(d.y); }; // >= the length
+    const T centres = std::max(taxicab(sb.c0 - sa.c0), taxicab(sb.c1 - sa.c1));
+    bounds.bend_points = omega_a * omega_a * rho_a + omega_b * omega_b * rho_b;
+    bounds.bend_face_a = omega_b * omega_b * rho_b + T(2) * omega_a * (relative + omega_b * rho_b) +
+                         omega_a * omega_a * (centres + rho_b);
+    bounds.bend_face_b = omega_a * omega_a * rho_a + T(2) * omega_b * (relative + omega_a * rho_a) +
+                         omega_b * omega_b * (centres + rho_a);
+    const T speed = bounds.speed;
     auto far = [](const Sweep<T>& s) {
         return std::max({std::abs(s.c0.x), std::abs(s.c0.y), std::abs(s.c1.x), std::abs(s.c1.y)});
     };
@@ -917,7 +1010,7 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
             return safe;
         }
         const detail::SeparationFunction<T> f(cache, input.a, input.b, ma, mb, xf_a, xf_b);
-        return detail::separation_step(f, safe, target, tolerance, input.max_fraction, speed);
+        return detail::separation_step(f, safe, target, tolerance, input.max_fraction, bounds);
     };
     return detail::advance<T>(
         input.a, input.b, [&](T t) { return ma.at(t); }, [&](T t) { return mb.at(t); },
