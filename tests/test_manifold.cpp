@@ -644,6 +644,50 @@ TEST(ManifoldRegression, ThinSliverUnderNearlyCollinearFacesKeepsItsDeepestPoint
     EXPECT_NEAR(double(least), -double(pen.depth), 1e-5 * 1e17);
 }
 
+// Found by fuzz_kernel's 30-minute campaign of 2026-11-26 (3.5 minutes in). Float, no radii: B
+// is a sliver 5e17 long and 2.7e7 thick at 7.3e16 from A, whose three vertices near B's origin
+// round to one point in A's frame. EPA's normal and depth (1.4e17) were right, and B's face
+// nearly parallel to it was the reference, but the one at the sliver's short end: the walk
+// toward the face over B's witness met a face of no length (no normal) and stopped, and the
+// clipping against the short face kept points 2e16 deep. The walk steps over such faces now.
+// The deepest point is checked against the long double oracle's depth, plain and prepared.
+TEST(ManifoldRegression, WalkStepsOverFacesThatRoundToAPoint) {
+    using V = Vec2<float>;
+    const std::vector<V> a = {{-2.05065756e-11f, 1.65952134e-38f},
+                              {0, -26673664},
+                              {-26711958, 1.87157143e-38f},
+                              {-1.1920929e-07f, -4.97337284e+17f},
+                              {-4.97338659e+17f, -4.97338659e+17f}};
+    const std::vector<V> b = {
+        {-4.97338659e+17f, -3.36592052e-07f}, {2.26421764e+15f, -3.36590915e-07f},
+        {4.34210886e+15f, 2.3509831e-38f},    {-16908288, -26711958},
+        {-26712486, -4.75733598e-38f},        {0, 1.18934128e-38f}};
+    const gjk::Transform<float> xa{{0, -2.3509887e-38f}, {0.285418481f, -0.958402991f}};
+    const gjk::Transform<float> xb{{-7.30686895e+16f, 3.43598383e-41f},
+                                   {0.999999881f, 0.000479368988f}};
+    const long double depth =
+        -oracle::signed_distance(gjk_test::world(a, xa), 0, gjk_test::world(b, xb), 0);
+    ASSERT_GT(depth, 1e17L);
+    const auto prepared_a = gjk::PreparedShape<float>::make(a);
+    const auto prepared_b = gjk::PreparedShape<float>::make(b);
+    for (const bool prepared : {false, true}) {
+        gjk::DistanceInput<float> in;
+        in.a = prepared ? prepared_a.view() : gjk::ShapeView<float>(std::span<const V>(a));
+        in.b = prepared ? prepared_b.view() : gjk::ShapeView<float>(std::span<const V>(b));
+        in.xf_a = xa;
+        in.xf_b = xb;
+        const auto m = gjk::manifold(in, 0.0f);
+        ASSERT_GE(m.count, 1) << prepared;
+        float least = 0;
+        for (int i = 0; i < m.count; ++i) {
+            least = std::min(least, m.points[i].separation);
+        }
+        // As deep as the shapes overlap, to float's resolution at 5e17 and the reference
+        // face's tilt (kReferenceTolerance of the scale).
+        EXPECT_NEAR(double(least), -double(depth), 1e-5 * 5e17) << prepared;
+    }
+}
+
 // Found by the Python package's Hypothesis property (python/tests/test_properties.py) on two
 // boxes: B's bottom-left corner 0.5 above A's top-right corner and 1e-9 (or 1e-4) to its right,
 // margin 1. GJK's normal is within kReferenceTolerance of A's top face's, so that face was the

@@ -172,15 +172,26 @@ int face_over(int n, const Vertex& vertex, const Normal& normal, const Parallel&
         const Vec2<T> m = normal(i);
         return Vec2<T>{-m.y, m.x};
     };
+    // Faces of no length in A's frame (vertices that round to one point there) are stepped
+    // over: they have no normal, and a walk that stopped at one kept the face at the short
+    // end of a sliver 5e17 long (fuzz_kernel; TEST(ManifoldRegression,
+    // WalkStepsOverFacesThatRoundToAPoint)).
+    const auto point_face = [&](int i) { return normal(i) == Vec2<T>{}; };
     for (int k = 1; k < n; ++k) { // forwards
-        const int next = after(face);
+        int next = after(face);
+        for (int skip = 1; skip < n && point_face(next); ++skip) {
+            next = after(next);
+        }
         if (!(dot(along(face), w - vertex(next)) > T(0)) || !parallel(next)) {
             break;
         }
         face = next;
     }
     for (int k = 1; k < n; ++k) { // backwards
-        const int before = face == 0 ? n - 1 : face - 1;
+        int before = face == 0 ? n - 1 : face - 1;
+        for (int skip = 1; skip < n && point_face(before); ++skip) {
+            before = before == 0 ? n - 1 : before - 1;
+        }
         if (!(dot(along(face), w - vertex(face)) < T(0)) || !parallel(before)) {
             break;
         }
