@@ -480,7 +480,7 @@ template <class T> void check_cast(const Query<T>& q, const Truth* truth) {
         return std::max(std::fabs((long double)p.x), std::fabs((long double)p.y));
     };
     // A stays put; B moves from xb.p to xb.p + translation_b = xa.p. At least 1, as every
-    // scale of the contract (README, Robustness): below, the oracle's own long double
+    // scale of the contract (docs/robustness.md): below, the oracle's own long double
     // round-off (1e-311 for shapes of 1e-304) exceeded 64 eps of the cast's scale.
     const long double scale = std::max(1.0L, std::max(far(q.xa.p), far(q.xb.p)) + extent(q.a) +
                                                  extent(q.b) + (long double)q.ra + q.rb);

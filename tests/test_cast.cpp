@@ -533,7 +533,7 @@ namespace {
 /// The error bound of a distance at a given time, relative to the motion's scale: 128 eps.
 /// It covers the cast's own stopping tolerance (64 eps of its scale), the GJK distance's
 /// round-off (< 8 eps, tests/test_distance_oracle.cpp) and the poses at t computed in T (a few
-/// eps); the measured maxima are printed by the tests and listed in the README.
+/// eps); the measured maxima are printed by the tests and listed in docs/robustness.md.
 template <class T> long double tolerance() {
     return 128.0L * std::numeric_limits<T>::epsilon();
 }

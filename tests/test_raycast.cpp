@@ -200,7 +200,7 @@ TYPED_TEST(RayCast, PolygonsMatchTheExactOracle) {
             const R closing = -(mx * r.x + my * r.y);
             const R t_exact = R(exact->t.get_d());
             // The library's tolerance: 64 eps of the scale, the largest coordinate the ray or
-            // the shape reaches and at least 1 (README, Robustness).
+            // the shape reaches and at least 1 (docs/robustness.md).
             double reach = 1;
             for (const auto& q : pts) {
                 reach = std::max({reach, double(std::abs(q.x)), double(std::abs(q.y))});

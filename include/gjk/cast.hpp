@@ -104,7 +104,7 @@
 // be spent for nothing, and the kToiSamples cover the rest of the step more densely.
 // Near the contact the features stop changing, the separation function is then d(t) itself,
 // and the step lands on the contact: a handful of outer steps where advancement took
-// hundreds (README, Robustness). A single sample at max_fraction above the target (Box2D's
+// hundreds (docs/robustness.md, Limits). A single sample at max_fraction above the target (Box2D's
 // rule) is no proof, as the shapes may touch in between, and it missed contacts on the oracle
 // sweeps. The fallbacks: a pair already at the target at left, too many push backs, or
 // kMaxToiSubdivisions halvings spent - then the step ends at the last proved time plus the

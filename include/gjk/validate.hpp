@@ -1,5 +1,5 @@
 // gjk/validate.hpp - the preconditions of every query: finite points within the kernel's range,
-// a radius >= 0, transforms that are rotations, an iteration cap >= 1 (README, Robustness).
+// a radius >= 0, transforms that are rotations, an iteration cap >= 1 (docs/robustness.md).
 // validate() names what is wrong (an InputError); a prepared shape was checked when it was
 // made, so only its stored verdict is read.
 #pragma once

@@ -9,7 +9,7 @@ import numbers
 
 import numpy as np
 
-#: The largest |value| the double kernel computes with: sqrt(max) / 16 (README, Robustness).
+#: The largest |value| the double kernel computes with: sqrt(max) / 16 (docs/robustness.md).
 DOUBLE_RANGE = float(np.sqrt(np.finfo(np.float64).max) / 16)
 #: The same for the float kernel.
 FLOAT_RANGE = float(np.sqrt(np.float32(np.finfo(np.float32).max)) / np.float32(16))

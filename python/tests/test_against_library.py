@@ -14,7 +14,7 @@ import gjk
 from conftest import random_queries, reference_answers, tool_line
 
 QUERIES = 2000
-#: The README's stated bounds on distance error / scale; two answers that each meet them
+#: The stated bounds on distance error / scale (docs/robustness.md); two answers that each meet them
 #: differ by at most twice as much.
 BOUND = {"double": 1e-12, "float": 4e-7}
 

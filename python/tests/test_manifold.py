@@ -11,7 +11,7 @@ leaves them overlapping. The resting cases (box on box: two points; circle: one;
 to end: one; apart beyond the margin: none) are checked against their exact answers.
 
 Tolerances, as fractions of the scale (the largest world coordinate, at least 1): 1e-12 in
-double, the library's distance bound (README, Robustness); 1e-5 in float, where the face
+double, the library's distance bound (docs/robustness.md); 1e-5 in float, where the face
 normal is a difference of two float vertices, normalized, and each point is moved along it by
 half its separation, a few tens of eps of the scale. In float the oracle gets the inputs
 rounded to float32, so the bound covers the kernel's arithmetic, not the rounding of its input.

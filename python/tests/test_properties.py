@@ -5,7 +5,7 @@ then translate).
 
 The oracle for where a shape is is shapely (GEOS): the convex hull of the world points,
 computed in double from the inputs, never from gjk's own hull. Distances and positions are
-compared within the library's stated bound (README, Robustness): 1e-12 of the scale in double,
+compared within the library's stated bound (docs/robustness.md): 1e-12 of the scale in double,
 4e-7 in float, scale = max(1, the largest |local coordinate| + the largest |translation|) +
 the radii, the size of the terms a world coordinate is summed from.
 
@@ -23,7 +23,7 @@ from shapely.geometry import MultiPoint, Point
 
 import gjk
 
-#: The library's stated accuracy, as a fraction of the scale (README, Robustness).
+#: The library's stated accuracy, as a fraction of the scale (docs/robustness.md).
 BOUND = {"double": 1e-12, "float": 4e-7}
 
 #: Example counts that keep the whole file well under 30 s.

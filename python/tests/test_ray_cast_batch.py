@@ -4,7 +4,7 @@ checked against shapely (GEOS); bad rows, broadcasting, and the arguments' error
 The lidar oracle: each beam is the segment from the sensor to sensor + translation, shapely
 intersects it with the union of the room's polygons (given the same coordinates gjk gets, in
 float the inputs rounded to float32 first), and the nearest hit is the sensor's distance to
-that intersection. The bounds are the ray cast's stated accuracy (README, `gjk raycast`):
+that intersection. The bounds are the ray cast's stated accuracy (docs/cli.md, `gjk raycast`):
 double within 4.9e-16 of the scale, float within its tolerance of 64 eps (7.6e-6) of the
 scale, where the scale is the largest coordinate the ray or the shape reaches (a beam's far
 end); the tests allow 1e-12 and 1e-5 of it.

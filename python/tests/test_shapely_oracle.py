@@ -6,7 +6,7 @@ translate), and GEOS takes their convex hull (`MultiPoint.convex_hull`: a Polygo
 LineString or Point for degenerate sets) and their distance on those exact coordinates, with a
 round-off of about 1e-16 of their size. gjk gets the local points and the poses.
 
-The bounds are the library's stated ones (README, Robustness): |distance - true distance|
+The bounds are the library's stated ones (docs/robustness.md): |distance - true distance|
 <= 1e-12 * scale in double and 4e-7 * scale in float, where scale = max(1, the largest
 |world coordinate|, the largest |local coordinate| + the largest |translation|) + the radii.
 The middle term is the size of the terms a world coordinate is summed from; it matters for the
@@ -32,7 +32,7 @@ from shapely.ops import nearest_points
 
 import gjk
 
-#: The library's stated accuracy, as a fraction of the pair's scale (README, Robustness).
+#: The library's stated accuracy, as a fraction of the pair's scale (docs/robustness.md).
 BOUND = {"double": 1e-12, "float": 4e-7}
 
 

@@ -12,7 +12,7 @@ namespace gjk {
 
 namespace detail {
 
-/// Every guarantee of gjk::distance (README, Robustness); the policy of every query.
+/// Every guarantee of gjk::distance (docs/robustness.md); the policy of every query.
 struct Guaranteed {
     /// validate() before the query: a bad input is InputError, never a loop on it.
     static constexpr bool input_validation = true;
@@ -44,12 +44,12 @@ struct Guaranteed {
 /// triangle's weighted point is taken for the origin and its weights kept
 /// (best_containment_weights in gjk/loop/conclude.hpp, and the lockstep lanes of
 /// src/lanes.hpp, which must conclude alike).
-/// One eps: the witness points' bound for float is 4e-7 = 3.4 eps of the scale (README,
-/// Robustness), and a point of Z = B - A is up to 2 sqrt 2 = 2.8 times the scale long, so a
-/// weighted point beyond 1 eps of the largest vertex may already be off that bound. It was
-/// 4 eps: a quadrilateral 3 long and 1e-39 wide around the origin, whose sub-areas are
-/// subnormal, kept weights whose point was 3.8 eps from the origin (fuzz_kernel, CI's smoke
-/// run; TEST(DistanceFloat, SubnormalContainmentTriangleWithinFourUlpsStillTriesItsEdges)).
+/// One eps: the witness points' bound for float is 4e-7 = 3.4 eps of the scale
+/// (docs/robustness.md), and a point of Z = B - A is up to 2 sqrt 2 = 2.8 times the scale long, so
+/// a weighted point beyond 1 eps of the largest vertex may already be off that bound. It was 4 eps:
+/// a quadrilateral 3 long and 1e-39 wide around the origin, whose sub-areas are subnormal, kept
+/// weights whose point was 3.8 eps from the origin (fuzz_kernel, CI's smoke run;
+/// TEST(DistanceFloat, SubnormalContainmentTriangleWithinFourUlpsStillTriesItsEdges)).
 template <class T> inline constexpr T kContainmentRoundOff = std::numeric_limits<T>::epsilon();
 
 /// None of them: the floor. Only for measuring: a query run so answers garbage for bad input,
