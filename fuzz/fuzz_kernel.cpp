@@ -463,7 +463,7 @@ template <class T> void check_cast(const Query<T>& q, const Truth* truth) {
     moved.use_radii = true; // a cast always counts the radii
     moved.xb.p = q.xb.p + r.fraction * in.translation_b;
     const Truth at = truth_of(moved);
-    // The cast's own scale (gjk/cast.hpp, shape_cast): the furthest a transform's origin gets,
+    // The cast's own scale (gjk/shape_cast.hpp): the furthest a transform's origin gets,
     // plus both shapes' extents (the largest |local point|) and both radii, which a cast
     // always counts. The query's scale (truth->tol) was used here, but it leaves the radii
     // out when use_radii is off and counts a point's extent and its position together, not
@@ -669,7 +669,7 @@ template <class T> void check_time_of_impact(const Query<T>& q, const Truth* tru
             !within_range(q) || !gjk::is_finite(in.sweep_b.c1) ||
             std::abs(in.sweep_b.c1.x) > range<T>() || std::abs(in.sweep_b.c1.y) > range<T>())
             continue;
-        // The cast's own scale (gjk/cast.hpp): the sweeps' positions plus the shapes' reach
+        // The cast's own scale (gjk/time_of_impact.hpp): the sweeps' positions plus the shapes' reach
         // from their rotation centres (their origins here), radii included.
         auto reach = [](const std::vector<gjk::Vec2<T>>& pts) {
             long double r = 0;

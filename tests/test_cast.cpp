@@ -414,8 +414,8 @@ TYPED_TEST(TimeOfImpact, SweepWithoutRotationIsAShapeCast) {
 // more than 0.75 above the other's top face, a miss. The separation function of the first step
 // (A's top face) stays above the target at every sample, and the step fell back to
 // advancement's safe time (0.57) - two more GJK calls and steps to conclude. The samples' lower
-// bounds with the Lipschitz bound on the distance (gjk/cast.hpp, "What samples without a bracket
-// prove") cover the rest of the step: a miss in one step.
+// bounds with the Lipschitz bound on the distance (gjk/cast/toi_step.hpp, "Every step proved")
+// cover the rest of the step: a miss in one step.
 TYPED_TEST(TimeOfImpact, SamplesProveAMissInOneStep) {
     using T = TypeParam;
     const auto box = Shape<T>::box(1, 1);
@@ -893,10 +893,11 @@ TYPED_TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime) {
 // Found by fuzz_kernel (fuzz/findings/fuzz_kernel-cast-own-scale-*), a checker bug, not the
 // kernel's: a point of A with radius 2 at (-9.25, 0), B (points up to 4.625 from its origin,
 // radius 7.125) moving from (0, 6.25) to A's origin. The hit leaves the rounded shapes
-// 3.6e-13 apart, within the cast's tolerance: 64 eps of its scale (gjk/cast.hpp: the furthest
-// position 6.25 plus the extents 9.25 and 4.625 plus the radii, 29.25), 4.2e-13. fuzz_kernel
-// measured it against the query's scale instead (10.875: no radii, a point's position and
-// extent counted once), 2.7 times smaller, and reported an error; it now uses the cast's.
+// 3.6e-13 apart, within the cast's tolerance: 64 eps of its scale (gjk/time_of_impact.hpp:
+// the furthest position 6.25 plus the extents 9.25 and 4.625 plus the radii, 29.25), 4.2e-13.
+// fuzz_kernel measured it against the query's scale instead (10.875: no radii, a point's
+// position and extent counted once), 2.7 times smaller, and reported an error; it now uses the
+// cast's.
 TEST(CastDouble, HitIsWithinTheToleranceOfItsOwnScale) {
     using V = Vec2<double>;
     const std::vector<V> a = {{-9.25, 0}};
@@ -1001,8 +1002,8 @@ TEST(TimeOfImpactFloat, ChordOfAPointSetIsNoFace) {
 // out again, 1.6e-4 of the scale deep, between two of the grid's samples (0.387 and 0.510),
 // both above the target: the root finder took the later bracket, and the answer was 0.568.
 // Each step now proves the stretch before its end free of contact by the curvature bound on the
-// separation functions (gjk/cast.hpp, "Every step proved"), halving it where it cannot, and
-// the halving finds the dip.
+// separation functions (gjk/cast/toi_step.hpp, "Every step proved"), halving it where it
+// cannot, and the halving finds the dip.
 TEST(TimeOfImpactDouble, DipBetweenGridSamplesIsFound) {
     using T = double;
     const std::vector<Vec2<T>> a = {{-8.34366118e+152, -8.34701768e+152},
