@@ -688,6 +688,48 @@ TEST(ManifoldRegression, WalkStepsOverFacesThatRoundToAPoint) {
     }
 }
 
+// Found by fuzz_kernel's 30-minute campaign of 2026-11-26 (15 minutes in, after the fix above).
+// Float, no radii: A a triangle 2.7e16 tall; B a sliver 5.7e17 long whose two vertices near its
+// origin are 1e-16 apart, among coordinates of 3e-11 in A's frame, where the move into A's
+// frame rounds them by about 1e-18: that edge's normal came out 1.4e-3 rad off, and the face
+// search took it as B's face most parallel to EPA's normal (the long face beside it was not
+// looked at), so the clipping kept points 3e9 deep of 2.7e15. An edge too short for its normal
+// to be known within kReferenceTolerance counts as a point now (detail::HullFaces::normal).
+TEST(ManifoldRegression, EdgeTooShortForItsNormalIsNoFace) {
+    using V = Vec2<float>;
+    const std::vector<V> a = {{1.46936794e-39f, 2.7096983e+16f},
+                              {7.15551835e-15f, 4.69301931e-10f},
+                              {-7.1693355e+15f, 1.84893774e-26f}};
+    const std::vector<V> b = {{-5.67497121e+17f, -111601440},
+                              {2.6331636e-35f, 4.12476127e-38f},
+                              {6.11193263e-10f, -180228},
+                              {9.44539344e-17f, 1.74813961e-36f}};
+    const gjk::Transform<float> xa{{2.17610609e-38f, 2.91038305e-11f},
+                                   {0.923879504f, 0.382683456f}};
+    const gjk::Transform<float> xb{{2.76162947e-29f, 0}, {1, 0}};
+    const long double depth =
+        -oracle::signed_distance(gjk_test::world(a, xa), 0, gjk_test::world(b, xb), 0);
+    ASSERT_GT(depth, 1e15L);
+    const auto prepared_a = gjk::PreparedShape<float>::make(a);
+    const auto prepared_b = gjk::PreparedShape<float>::make(b);
+    for (const bool prepared : {false, true}) {
+        gjk::DistanceInput<float> in;
+        in.a = prepared ? prepared_a.view() : gjk::ShapeView<float>(std::span<const V>(a));
+        in.b = prepared ? prepared_b.view() : gjk::ShapeView<float>(std::span<const V>(b));
+        in.xf_a = xa;
+        in.xf_b = xb;
+        const auto m = gjk::manifold(in, 0.0f);
+        ASSERT_GE(m.count, 1) << prepared;
+        float least = 0;
+        for (int i = 0; i < m.count; ++i) {
+            least = std::min(least, m.points[i].separation);
+        }
+        // As deep as the shapes overlap, to float's resolution at 5.7e17 and the reference
+        // face's tilt.
+        EXPECT_NEAR(double(least), -double(depth), 1e-5 * 5.7e17) << prepared;
+    }
+}
+
 // Found by the Python package's Hypothesis property (python/tests/test_properties.py) on two
 // boxes: B's bottom-left corner 0.5 above A's top-right corner and 1e-9 (or 1e-4) to its right,
 // margin 1. GJK's normal is within kReferenceTolerance of A's top face's, so that face was the

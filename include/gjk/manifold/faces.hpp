@@ -3,7 +3,9 @@
 // point (gjk/manifold.hpp, "The faces").
 #pragma once
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <span>
 
 #include "gjk/manifold_types.hpp"
@@ -36,9 +38,9 @@ int face_over(int n, const Vertex& vertex, const Normal& normal, const Parallel&
         const Vec2<T> m = normal(i);
         return Vec2<T>{-m.y, m.x};
     };
-    // Faces of no length in A's frame (vertices that round to one point there) are stepped
-    // over: they have no normal, and a walk that stopped at one kept the face at the short
-    // end of a sliver 5e17 long (fuzz_kernel; TEST(ManifoldRegression,
+    // Faces without a normal (zero: of no length in A's frame, or too short for their normal
+    // to be known, HullFaces::normal) are stepped over: a walk that stopped at one kept the face
+    // at the short end of a sliver 5e17 long (fuzz_kernel; TEST(ManifoldRegression,
     // WalkStepsOverFacesThatRoundToAPoint)).
     const auto point_face = [&](int i) { return normal(i) == Vec2<T>{}; };
     for (int k = 1; k < n; ++k) { // forwards
@@ -77,10 +79,25 @@ template <class T> struct HullFaces {
         const Vec2<T> dl = inv_rotate(xf.q, d);
         return prepared ? prepared->support_index(dl) : support_index<T>(local, dl);
     }
-    /// Edge i's outward unit normal (in A's frame).
+    /// Edge i's outward unit normal (in A's frame); zero for an edge too short for its normal
+    /// to be known within kReferenceTolerance. Its ends carry the round-off of the move into
+    /// A's frame, about eps (|local| + |translation|) each, which turns the normal by that over
+    /// the edge's length: below 1024 eps of them, by up to 1e-3 rad. Such an edge counts as a
+    /// point: a float sliver 1e-16 long among coordinates of 3e-11 had its normal 1.4e-3 off,
+    /// was taken as the reference face instead of the long face beside it, and the clipping
+    /// kept points 3e9 deep of 2.7e15 (fuzz_kernel; TEST(ManifoldRegression,
+    /// EdgeTooShortForItsNormalIsNoFace)).
     Vec2<T> normal(int i) const {
         const int n = count();
+        const Vec2<T> p = local[static_cast<std::size_t>(i)];
+        const Vec2<T> q = local[static_cast<std::size_t>((i + 1) % n)];
         const Vec2<T> e = vertex((i + 1) % n) - vertex(i);
+        const T reach = std::max({std::abs(p.x), std::abs(p.y), std::abs(q.x), std::abs(q.y)}) +
+                        std::max(std::abs(xf.p.x), std::abs(xf.p.y));
+        if (!(std::max(std::abs(e.x), std::abs(e.y)) >
+              T(1024) * std::numeric_limits<T>::epsilon() * reach)) {
+            return {};
+        }
         return normalized(Vec2<T>{e.y, -e.x});
     }
     /// The sine of the angle between edge i's normal and the unit direction d (|cross(m, d)|;
@@ -96,14 +113,22 @@ template <class T> struct HullFaces {
     int face_along(Vec2<T> d, Vec2<T> w, T& sine) const {
         const int n = count();
         const int i = support(d);
-        const int before = (i + n - 1) % n;
-        const T s_before = sine_to(before, d), s_after = sine_to(i, d);
-        int best = s_after < s_before ? i : before;
+        // The faces before and after the support vertex, stepping over edges that count as
+        // points (normal()): the support may be either end of such an edge.
+        int before = (i + n - 1) % n, after = i;
+        for (int k = 1; k < n && normal(before) == Vec2<T>{}; ++k) {
+            before = (before + n - 1) % n;
+        }
+        for (int k = 1; k < n && normal(after) == Vec2<T>{}; ++k) {
+            after = (after + 1) % n;
+        }
+        const T s_before = sine_to(before, d), s_after = sine_to(after, d);
+        int best = s_after < s_before ? after : before;
         sine = std::min(s_before, s_after);
         if (n > 2 && sine <= T(kReferenceTolerance)) {
             // The two sines known already are not computed again.
             auto sine_of = [&](int e) {
-                return e == i ? s_after : e == before ? s_before : sine_to(e, d);
+                return e == after ? s_after : e == before ? s_before : sine_to(e, d);
             };
             best = face_over(
                 n, [this](int e) { return vertex(e); }, [this](int e) { return normal(e); },
