@@ -27,8 +27,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "contract/jsonl.hpp"
 #include "gjk/gjk.hpp"
-#include "jsonl.hpp"
 #include "picture.hpp"
 #include "scenes.hpp"
 #include "svg.hpp"
@@ -36,6 +36,7 @@
 namespace {
 
 using namespace gjk::cli;
+using namespace gjk::contract;
 
 constexpr int kUsageError = 2;
 
@@ -172,7 +173,7 @@ int run_svg(const std::string& path, int iteration, const std::string& out_path,
         std::cerr << "gjk svg: " << *message << "\n";
         return 1;
     }
-    auto prepared = gjk::cli::prepare<double>(std::get<Query>(parsed));
+    auto prepared = gjk::contract::prepare<double>(std::get<Query>(parsed));
     if (auto* message = std::get_if<std::string>(&prepared)) {
         std::cerr << "gjk svg: " << *message << "\n";
         return 1;
@@ -256,7 +257,7 @@ int main(int argc, char** argv) {
     std::string precision = "double";
     bool trace = false;
     int threads = 1;
-    std::size_t max_points = Options{}.max_points, max_line_bytes = Options{}.max_line_bytes;
+    std::size_t max_points = kMaxPoints, max_line_bytes = kMaxLineBytes;
     CLI::App* distance = app.add_subcommand("distance", "answer JSONL queries, one per line");
     distance->add_option("file", file, "input file, or - for standard input")
         ->capture_default_str();

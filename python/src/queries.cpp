@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "jsonl.hpp"
+#include "contract/jsonl/distance.hpp"
 #include "shapes.hpp"
 
 namespace gjk::python {
@@ -401,16 +401,16 @@ py::list answer_lines(py::iterable lines, const std::string& precision, int thre
     for (py::handle item : lines) {
         in.push_back(line_bytes(item, in.size()));
     }
-    cli::Options options;
+    contract::Options options;
     options.precision =
-        precision_is_float(precision) ? cli::Precision::float32 : cli::Precision::float64;
+        precision_is_float(precision) ? contract::Precision::float32 : contract::Precision::float64;
     std::vector<std::string> out(in.size());
     {
         py::gil_scoped_release release;
         parallel_chunks(in.size(), threads, [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
                 bool error = false;
-                out[i] = cli::process_line(in[i], options, error);
+                out[i] = contract::process_line(in[i], options, error);
             }
         });
     }
