@@ -9,10 +9,9 @@ import numbers
 
 import numpy as np
 
-#: The largest |value| the double kernel computes with: sqrt(max) / 16 (docs/robustness.md).
-DOUBLE_RANGE = float(np.sqrt(np.finfo(np.float64).max) / 16)
-#: The same for the float kernel.
-FLOAT_RANGE = float(np.sqrt(np.float32(np.finfo(np.float32).max)) / np.float32(16))
+# The largest |value| the double and the float kernels compute with (docs/robustness.md), as
+# the compiled module states them (contract/limits.hpp): read, not derived again here.
+from ._gjk import DOUBLE_RANGE, FLOAT_RANGE
 
 
 def _real_array(value, name):
