@@ -111,29 +111,6 @@ def as_shape_array(points, offsets, radii):
     return points, offsets, radii
 
 
-def as_pose_rows(pose, name):
-    """A pose (3,) or poses (N, 3) as a C-contiguous float64 (rows, 3) array. Values are not
-    checked here: a NaN pose is a bad row of the batch, answered invalid_input."""
-    array = _real_array(pose, name)
-    if array.ndim == 1 and array.shape == (3,):
-        array = array.reshape(1, 3)
-    if array.ndim != 2 or array.shape[1] != 3:
-        raise ValueError(f"{name} must have shape (3,) or (N, 3) for (x, y, angle), "
-                         f"got {array.shape}")
-    return np.ascontiguousarray(array, dtype=np.float64)
-
-
-def as_point_rows(points, name):
-    """A point (2,) or points (N, 2) as a C-contiguous float64 (rows, 2) array. Values are not
-    checked here: a NaN origin is a bad row of the batch, answered invalid_input."""
-    array = _real_array(points, name)
-    if array.ndim == 1 and array.shape == (2,):
-        array = array.reshape(1, 2)
-    if array.ndim != 2 or array.shape[1] != 2:
-        raise ValueError(f"{name} must have shape (2,) or (N, 2) for (x, y), got {array.shape}")
-    return np.ascontiguousarray(array, dtype=np.float64)
-
-
 def as_vector(value, name, size=2):
     """A point or translation as a tuple of `size` finite floats."""
     array = _real_array(value, name)

@@ -192,9 +192,8 @@ py::dict distance_batch_py(py::handle a, py::handle b, py::handle pose_a, py::ha
     py::object keep_a, keep_b;
     const ShapeColumn side_a = read_shape_column(a, "a", keep_a);
     const ShapeColumn side_b = read_shape_column(b, "b", keep_b);
-    const py::module_ checks = py::module_::import("gjk._checks");
-    const py::array_t<double> poses_a = checks.attr("as_pose_rows")(pose_a, "pose_a");
-    const py::array_t<double> poses_b = checks.attr("as_pose_rows")(pose_b, "pose_b");
+    const py::array_t<double> poses_a = read_pose_rows(pose_a, "pose_a");
+    const py::array_t<double> poses_b = read_pose_rows(pose_b, "pose_b");
     const std::size_t rows_pa = static_cast<std::size_t>(poses_a.shape(0));
     const std::size_t rows_pb = static_cast<std::size_t>(poses_b.shape(0));
     std::size_t rows = broadcast_rows(

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <thread>
 
+#include "rows.hpp"
+
 namespace gjk::python {
 
 template <class T>
@@ -100,7 +102,7 @@ Pose read_pose(py::handle value, const char* name) {
         const py::sequence s = py::reinterpret_borrow<py::sequence>(value);
         pose = {read_number(s[0], name), read_number(s[1], name), read_number(s[2], name)};
     } else {
-        const py::array_t<double> rows = checks().attr("as_pose_rows")(value, name);
+        const py::array_t<double> rows = read_pose_rows(value, name);
         if (rows.shape(0) != 1) {
             throw py::value_error(std::string(name) + " must be one pose (x, y, angle), got " +
                                   std::to_string(rows.shape(0)) + " rows");
