@@ -28,6 +28,7 @@
 #include <CLI/CLI.hpp>
 
 #include "contract/jsonl.hpp"
+#include "contract/reference_face.hpp"
 #include "gjk/gjk.hpp"
 #include "picture.hpp"
 #include "scenes.hpp"
@@ -185,16 +186,7 @@ int run_svg(const std::string& path, int iteration, const std::string& out_path,
         const Prepared<double>& p = std::get<Prepared<double>>(prepared);
         picture.draw_manifold = true;
         picture.manifold = gjk::manifold(p.input(), margin);
-        const gjk::ManifoldOutput<double>& m = picture.manifold;
-        if (m.count > 0 && m.reference_edge >= 0) { // on the hull manifold() builds
-            const Prepared<double>& q = p;
-            const auto& shape = m.reference_is_b ? q.b : q.a;
-            const auto& xf = m.reference_is_b ? q.xf_b : q.xf_a;
-            const std::vector<gjk::Vec2<double>> hull = gjk::convex_hull<double>(shape.points);
-            const std::size_t i = static_cast<std::size_t>(m.reference_edge) % hull.size();
-            picture.reference_face = {gjk::apply(xf, hull[i]),
-                                      gjk::apply(xf, hull[(i + 1) % hull.size()])};
-        }
+        picture.reference_face = reference_face(picture.manifold, p.a, p.xf_a, p.b, p.xf_b);
     }
     if (picture.result.status == gjk::Status::invalid_input) {
         std::cerr << "gjk svg: " << gjk::to_string(picture.result.error) << "\n";

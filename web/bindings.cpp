@@ -25,6 +25,7 @@
 
 #include "contract/distance_answer.hpp"
 #include "contract/fields.hpp"
+#include "contract/reference_face.hpp"
 #include "gjk/cast.hpp"
 #include "gjk/distance.hpp"
 #include "gjk/gradient.hpp"
@@ -259,17 +260,8 @@ val manifold(const val& ja, const val& jb, double margin) {
     const JsShape a = to_shape(ja), b = to_shape(jb);
     const gjk::ManifoldOutput<T> out = gjk::manifold(to_input(a, b), margin);
     val o = from_fields(gjk::contract::manifold_fields(out));
-    // The reference face: the hull edge the manifold names, on the same hull it builds (the
-    // plain points' convex_hull, counter-clockwise from the lowest-leftmost vertex).
-    val face = val::array();
-    if (out.count > 0 && out.reference_edge >= 0) {
-        const JsShape& s = out.reference_is_b ? b : a;
-        const std::vector<V> hull = gjk::convex_hull<T>(s.shape.points);
-        const std::size_t i = static_cast<std::size_t>(out.reference_edge) % hull.size();
-        face.set(0, from_vec(gjk::apply(s.xf, hull[i])));
-        face.set(1, from_vec(gjk::apply(s.xf, hull[(i + 1) % hull.size()])));
-    }
-    o.set("reference_face", face);
+    o.set("reference_face",
+          from_points(gjk::contract::reference_face(out, a.shape, a.xf, b.shape, b.xf)));
     o.set("reference", std::string(out.reference_is_b ? "b" : "a"));
     o.set("status", std::string(gjk::to_string(out.status)));
     o.set("error", out.status == gjk::Status::invalid_input ? std::string(gjk::to_string(out.error))
