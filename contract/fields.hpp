@@ -4,7 +4,8 @@
 // The front ends only serialize the lists: the tool to a JSON object (contract/jsonl/line.hpp,
 // fields_json), the Python package to a dict (python/src/fields.hpp), the web page to a
 // JavaScript object (web/bindings.cpp). A front end may add fields of its own after the list
-// (the page's "error", Python's "termination"), never write one of these again.
+// (the page's "error", Python's "termination"), never write one of these again. (gjk.DistanceResult
+// is a class, not a dict: its attributes are read from the DistanceAnswer itself.)
 #pragma once
 
 #include <cstdint>
