@@ -27,8 +27,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "contract/jsonl.hpp"
+#include "contract/reference_face.hpp"
 #include "gjk/gjk.hpp"
-#include "jsonl.hpp"
 #include "picture.hpp"
 #include "scenes.hpp"
 #include "svg.hpp"
@@ -36,6 +37,7 @@
 namespace {
 
 using namespace gjk::cli;
+using namespace gjk::contract;
 
 constexpr int kUsageError = 2;
 
@@ -172,7 +174,7 @@ int run_svg(const std::string& path, int iteration, const std::string& out_path,
         std::cerr << "gjk svg: " << *message << "\n";
         return 1;
     }
-    auto prepared = gjk::cli::prepare<double>(std::get<Query>(parsed));
+    auto prepared = gjk::contract::prepare<double>(std::get<Query>(parsed));
     if (auto* message = std::get_if<std::string>(&prepared)) {
         std::cerr << "gjk svg: " << *message << "\n";
         return 1;
@@ -184,16 +186,7 @@ int run_svg(const std::string& path, int iteration, const std::string& out_path,
         const Prepared<double>& p = std::get<Prepared<double>>(prepared);
         picture.draw_manifold = true;
         picture.manifold = gjk::manifold(p.input(), margin);
-        const gjk::ManifoldOutput<double>& m = picture.manifold;
-        if (m.count > 0 && m.reference_edge >= 0) { // on the hull manifold() builds
-            const Prepared<double>& q = p;
-            const auto& shape = m.reference_is_b ? q.b : q.a;
-            const auto& xf = m.reference_is_b ? q.xf_b : q.xf_a;
-            const std::vector<gjk::Vec2<double>> hull = gjk::convex_hull<double>(shape.points);
-            const std::size_t i = static_cast<std::size_t>(m.reference_edge) % hull.size();
-            picture.reference_face = {gjk::apply(xf, hull[i]),
-                                      gjk::apply(xf, hull[(i + 1) % hull.size()])};
-        }
+        picture.reference_face = reference_face(picture.manifold, p.a, p.xf_a, p.b, p.xf_b);
     }
     if (picture.result.status == gjk::Status::invalid_input) {
         std::cerr << "gjk svg: " << gjk::to_string(picture.result.error) << "\n";
@@ -256,7 +249,7 @@ int main(int argc, char** argv) {
     std::string precision = "double";
     bool trace = false;
     int threads = 1;
-    std::size_t max_points = Options{}.max_points, max_line_bytes = Options{}.max_line_bytes;
+    std::size_t max_points = kMaxPoints, max_line_bytes = kMaxLineBytes;
     CLI::App* distance = app.add_subcommand("distance", "answer JSONL queries, one per line");
     distance->add_option("file", file, "input file, or - for standard input")
         ->capture_default_str();

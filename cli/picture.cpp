@@ -18,7 +18,7 @@ SvgShape world_shape(const Shape<double>& s, const Transform<double>& xf) {
 
 } // namespace
 
-SvgInput make_picture(const Prepared<double>& p, std::string title, int only_iteration) {
+SvgInput make_picture(const contract::Prepared<double>& p, std::string title, int only_iteration) {
     SvgInput picture;
     picture.title = std::move(title);
     picture.result = distance(p.input(), nullptr, &picture.trace);

@@ -4,12 +4,13 @@
 
 #include <string>
 
-#include "jsonl.hpp"
+#include "contract/jsonl/line.hpp"
 #include "svg.hpp"
 
 namespace gjk::cli {
 
 /// The picture of one query (double precision). only_iteration: 0 for all panels.
-SvgInput make_picture(const Prepared<double>& p, std::string title, int only_iteration = 0);
+SvgInput make_picture(const contract::Prepared<double>& p, std::string title,
+                      int only_iteration = 0);
 
 } // namespace gjk::cli

@@ -15,7 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "jsonl.hpp"
+#include "contract/jsonl/distance.hpp"
 
 namespace {
 
@@ -36,9 +36,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size == 0) {
         return 0;
     }
-    gjk::cli::Options options;
+    gjk::contract::Options options;
     const std::uint8_t flags = data[0];
-    options.precision = flags & 1 ? gjk::cli::Precision::float32 : gjk::cli::Precision::float64;
+    options.precision =
+        flags & 1 ? gjk::contract::Precision::float32 : gjk::contract::Precision::float64;
     options.trace = (flags & 2) != 0;
     if (flags & 4) { // limits small enough for the fuzzer to cross them
         options.max_points = 1 + (flags >> 4);
@@ -48,7 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view line(reinterpret_cast<const char*>(data + 1), size - 1);
 
     bool error = true;
-    const std::string out = gjk::cli::process_line(line, options, error);
+    const std::string out = gjk::contract::process_line(line, options, error);
     if (out.find('\n') != std::string::npos || out.find('\r') != std::string::npos) {
         fail("the answer is more than one line", out);
     }

@@ -215,7 +215,7 @@ TYPED_TEST(Distance, SubnormalCoordinatesGiveExactOrOracleAnswers) {
     EXPECT_LE(oracle::point_distance(hb, 0, {d.point_b.x, d.point_b.y}), tolerance<T>());
 }
 
-// Near the edge of the kernel's range (cli/jsonl.hpp, kernel_range: 1.15e18 float, 8.4e152
+// Near the edge of the kernel's range (gjk/math.hpp, kernel_range: 1.15e18 float, 8.4e152
 // double): random polygon pairs scaled so that every value is within a quarter of it still
 // match the oracle to the same relative bound as at unit scale.
 TYPED_TEST(Distance, CoordinatesNearTheRangeEdgeMatchTheOracle) {

@@ -5,10 +5,12 @@
 // JS objects and arrays (emscripten::val), in the `gjk distance` tool's JSON vocabulary:
 //     point  = [x, y]
 //     SHAPE  = {points: [[x, y], ...], radius: r, position: [x, y], angle: radians}
-// (radius, position and angle optional, as in the tool), and the answers use the tool's field
-// names (distance, point_a, point_b, normal, status, ...) plus the full trace: one step per
-// GJK iteration with the simplex, its closest point, the search direction and the support
-// point.
+// (radius, position and angle optional, as in the tool). The answers are the contract's
+// (contract/): distance() gives the tool's distance answer (contract/distance_answer.hpp: on
+// contact, penetration()'s normal and its depth as "penetration"), and every answer's fields
+// are the contract's field lists (contract/fields.hpp) with the tool's names, to which the page
+// adds its own: the error sentence, the termination, and the full trace (one step per GJK
+// iteration with the simplex, its closest point, the search direction and the support point).
 //
 // Also bound: the talk's first two sections (closest point on a segment and on a triangle,
 // with the barycentric coordinates and Voronoi regions), the convex hull and the explicit
@@ -18,8 +20,12 @@
 #include <emscripten/val.h>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "contract/distance_answer.hpp"
+#include "contract/fields.hpp"
+#include "contract/reference_face.hpp"
 #include "gjk/cast.hpp"
 #include "gjk/distance.hpp"
 #include "gjk/gradient.hpp"
@@ -126,36 +132,45 @@ val from_step(const gjk::TraceStep<T>& step) {
     return o;
 }
 
-const char* region_name(gjk::SegmentRegion r) {
-    switch (r) {
-    case gjk::SegmentRegion::A:
-        return "A";
-    case gjk::SegmentRegion::B:
-        return "B";
-    case gjk::SegmentRegion::AB:
-        return "AB";
+val from_fields(const gjk::contract::Fields& fields);
+
+/// A field's value as JavaScript: a point is [x, y], a word a string, a list of records an
+/// array of objects.
+struct ToJs {
+    val operator()(bool b) const { return val(b); }
+    val operator()(int n) const { return val(n); }
+    val operator()(std::uint32_t n) const { return val(n); }
+    val operator()(double x) const { return val(x); }
+    val operator()(V p) const { return from_vec(p); }
+    val operator()(const char* word) const { return val(std::string(word)); }
+    val operator()(const std::vector<gjk::contract::Fields>& records) const {
+        val list = val::array();
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            list.set(i, from_fields(records[i]));
+        }
+        return list;
     }
-    return "?";
+    val operator()(const std::vector<std::vector<gjk::contract::Fields>>& lists) const {
+        val list = val::array();
+        for (std::size_t i = 0; i < lists.size(); ++i) {
+            list.set(i, (*this)(lists[i]));
+        }
+        return list;
+    }
+};
+
+/// An answer's fields (contract/fields.hpp) as a JS object.
+val from_fields(const gjk::contract::Fields& fields) {
+    val o = val::object();
+    for (const gjk::contract::Field& field : fields) {
+        o.set(field.name, std::visit(ToJs{}, field.value));
+    }
+    return o;
 }
 
-const char* region_name(gjk::TriangleRegion r) {
-    switch (r) {
-    case gjk::TriangleRegion::A:
-        return "A";
-    case gjk::TriangleRegion::B:
-        return "B";
-    case gjk::TriangleRegion::C:
-        return "C";
-    case gjk::TriangleRegion::AB:
-        return "AB";
-    case gjk::TriangleRegion::BC:
-        return "BC";
-    case gjk::TriangleRegion::CA:
-        return "CA";
-    case gjk::TriangleRegion::ABC:
-        return "ABC";
-    }
-    return "?";
+/// The error sentence of an answer, empty when there is none.
+std::string error_text(gjk::InputError e) {
+    return e == gjk::InputError::none ? std::string() : std::string(gjk::to_string(e));
 }
 
 /// A copy of a byte buffer as a fresh Uint8Array (a view into wasm memory would go stale
@@ -168,23 +183,17 @@ val to_uint8_array(const std::vector<std::uint8_t>& bytes) {
 
 // --- The bound functions -----------------------------------------------------------------
 
-/// distance(a, b): the tool's answer plus termination, error and the trace (the talk's
-/// Output::simplices, one step per iteration; the last step holds the final simplex).
+/// distance(a, b): the tool's answer (`gjk distance`'s fields: on contact the normal is
+/// penetration()'s and "penetration" its depth) plus termination, error and the trace (the
+/// talk's Output::simplices, one step per iteration; the last step holds the final simplex).
 val distance(const val& ja, const val& jb) {
     const JsShape a = to_shape(ja), b = to_shape(jb);
     std::vector<gjk::TraceStep<T>> trace;
-    const gjk::DistanceOutput<T> out = gjk::distance(to_input(a, b), nullptr, &trace);
-    val o = val::object();
-    o.set("distance", out.distance);
-    o.set("point_a", from_vec(out.point_a));
-    o.set("point_b", from_vec(out.point_b));
-    o.set("normal", from_vec(out.normal));
-    o.set("overlap", out.status == gjk::Status::touching || out.status == gjk::Status::overlapping);
-    o.set("iterations", out.iterations);
-    o.set("status", std::string(gjk::to_string(out.status)));
-    o.set("termination", std::string(gjk::to_string(out.termination)));
-    o.set("error", out.error == gjk::InputError::none ? std::string()
-                                                      : std::string(gjk::to_string(out.error)));
+    const gjk::contract::DistanceAnswer<T> answer =
+        gjk::contract::answer_distance(to_input(a, b), &trace);
+    val o = from_fields(gjk::contract::distance_fields(answer));
+    o.set("termination", std::string(gjk::to_string(answer.output.termination)));
+    o.set("error", error_text(answer.output.error));
     val steps = val::array();
     for (std::size_t i = 0; i < trace.size(); ++i) {
         steps.set(i, from_step(trace[i]));
@@ -197,13 +206,8 @@ val distance(const val& ja, const val& jb) {
 val overlap(const val& ja, const val& jb) {
     const JsShape a = to_shape(ja), b = to_shape(jb);
     const gjk::OverlapOutput<T> out = gjk::overlap(to_input(a, b));
-    val o = val::object();
-    o.set("overlap", out.overlap);
-    o.set("iterations", out.iterations);
-    o.set("status", std::string(gjk::to_string(out.status)));
-    o.set("termination", std::string(gjk::to_string(out.termination)));
-    o.set("error", out.error == gjk::InputError::none ? std::string()
-                                                      : std::string(gjk::to_string(out.error)));
+    val o = from_fields(gjk::contract::overlap_fields(out));
+    o.set("error", error_text(out.error));
     return o;
 }
 
@@ -212,18 +216,9 @@ val overlap(const val& ja, const val& jb) {
 val penetration(const val& ja, const val& jb) {
     const JsShape a = to_shape(ja), b = to_shape(jb);
     const gjk::PenetrationOutput<T> out = gjk::penetration(to_input(a, b));
-    val o = val::object();
-    o.set("signed_distance", out.signed_distance);
-    o.set("depth", out.depth);
-    o.set("normal", from_vec(out.normal));
-    o.set("point_a", from_vec(out.point_a));
-    o.set("point_b", from_vec(out.point_b));
-    o.set("iterations", out.iterations);
-    o.set("epa_iterations", out.epa_iterations);
-    o.set("status", std::string(gjk::to_string(out.status)));
+    val o = from_fields(gjk::contract::penetration_fields(out));
     o.set("termination", std::string(gjk::to_string(out.termination)));
-    o.set("error", out.error == gjk::InputError::none ? std::string()
-                                                      : std::string(gjk::to_string(out.error)));
+    o.set("error", error_text(out.error));
     return o;
 }
 
@@ -238,13 +233,7 @@ val cast(const val& ja, const val& jb, const val& ta, const val& tb) {
     in.translation_a = ta.isUndefined() ? V{} : to_vec(ta);
     in.translation_b = tb.isUndefined() ? V{} : to_vec(tb);
     const gjk::CastOutput<T> out = gjk::shape_cast(in);
-    val o = val::object();
-    o.set("hit", out.hit);
-    o.set("fraction", out.fraction);
-    o.set("point", from_vec(out.point));
-    o.set("normal", from_vec(out.normal));
-    o.set("iterations", out.iterations);
-    o.set("status", std::string(gjk::to_string(out.status)));
+    val o = from_fields(gjk::contract::cast_fields(out));
     o.set("initially_overlapping", out.initially_overlapping);
     o.set("error", out.status == gjk::CastStatus::invalid_input
                        ? std::string(gjk::error_message(out))
@@ -258,13 +247,7 @@ val ray_cast(const val& jshape, const val& origin, const val& translation, doubl
     const JsShape s = to_shape(jshape);
     const gjk::RayCastOutput<T> out =
         gjk::ray_cast(s.shape.view(), s.xf, to_vec(origin), to_vec(translation), max_fraction);
-    val o = val::object();
-    o.set("hit", out.hit);
-    o.set("fraction", out.fraction);
-    o.set("point", from_vec(out.point));
-    o.set("normal", from_vec(out.normal));
-    o.set("iterations", out.iterations);
-    o.set("status", std::string(gjk::to_string(out.status)));
+    val o = from_fields(gjk::contract::cast_fields(out));
     o.set("error", out.status == gjk::CastStatus::invalid_input
                        ? std::string(gjk::error_message(out))
                        : std::string());
@@ -276,28 +259,9 @@ val ray_cast(const val& jshape, const val& origin, const val& translation, doubl
 val manifold(const val& ja, const val& jb, double margin) {
     const JsShape a = to_shape(ja), b = to_shape(jb);
     const gjk::ManifoldOutput<T> out = gjk::manifold(to_input(a, b), margin);
-    val o = val::object();
-    o.set("normal", from_vec(out.normal));
-    val points = val::array();
-    for (int i = 0; i < out.count; ++i) {
-        val p = val::object();
-        p.set("point", from_vec(out.points[i].point));
-        p.set("separation", out.points[i].separation);
-        p.set("id", static_cast<double>(out.points[i].id));
-        points.set(i, p);
-    }
-    o.set("points", points);
-    // The reference face: the hull edge the manifold names, on the same hull it builds (the
-    // plain points' convex_hull, counter-clockwise from the lowest-leftmost vertex).
-    val face = val::array();
-    if (out.count > 0 && out.reference_edge >= 0) {
-        const JsShape& s = out.reference_is_b ? b : a;
-        const std::vector<V> hull = gjk::convex_hull<T>(s.shape.points);
-        const std::size_t i = static_cast<std::size_t>(out.reference_edge) % hull.size();
-        face.set(0, from_vec(gjk::apply(s.xf, hull[i])));
-        face.set(1, from_vec(gjk::apply(s.xf, hull[(i + 1) % hull.size()])));
-    }
-    o.set("reference_face", face);
+    val o = from_fields(gjk::contract::manifold_fields(out));
+    o.set("reference_face",
+          from_points(gjk::contract::reference_face(out, a.shape, a.xf, b.shape, b.xf)));
     o.set("reference", std::string(out.reference_is_b ? "b" : "a"));
     o.set("status", std::string(gjk::to_string(out.status)));
     o.set("error", out.status == gjk::Status::invalid_input ? std::string(gjk::to_string(out.error))
@@ -351,13 +315,8 @@ val segment_coordinates(const val& a, const val& b, const val& q) {
 
 /// Section 1: the closest point on segment ab to q, its weights (u, v) and Voronoi region.
 val closest_point_segment(const val& a, const val& b, const val& q) {
-    const gjk::SegmentClosest<T> r = gjk::closest_point_segment(to_vec(a), to_vec(b), to_vec(q));
-    val o = val::object();
-    o.set("point", from_vec(r.point));
-    o.set("u", r.u);
-    o.set("v", r.v);
-    o.set("region", std::string(region_name(r.region)));
-    return o;
+    return from_fields(gjk::contract::segment_closest_fields(
+        gjk::closest_point_segment(to_vec(a), to_vec(b), to_vec(q))));
 }
 
 /// Section 2: the nine barycentric coordinates of q for the triangle abc.
@@ -379,15 +338,8 @@ val triangle_coordinates(const val& a, const val& b, const val& c, const val& q)
 
 /// Section 2: the closest point on triangle abc to q, its weights (u, v, w) and region.
 val closest_point_triangle(const val& a, const val& b, const val& c, const val& q) {
-    const gjk::TriangleClosest<T> r =
-        gjk::closest_point_triangle(to_vec(a), to_vec(b), to_vec(c), to_vec(q));
-    val o = val::object();
-    o.set("point", from_vec(r.point));
-    o.set("u", r.u);
-    o.set("v", r.v);
-    o.set("w", r.w);
-    o.set("region", std::string(region_name(r.region)));
-    return o;
+    return from_fields(gjk::contract::triangle_closest_fields(
+        gjk::closest_point_triangle(to_vec(a), to_vec(b), to_vec(c), to_vec(q))));
 }
 
 /// The Voronoi region (bitmask: 1 = A, 2 = B, 3 = AB) of every sample of a grid: sample (i, j)

@@ -25,11 +25,12 @@ WEB_NODE     := $(BUILD)/web-node
 WEB_PACKAGES := emscripten chromium
 # Debian's emscripten runs offline; its JS optimizer needs Debian's acorn on NODE_PATH.
 WEB_EMXX     := NODE_PATH=/usr/share/nodejs em++
-WEB_CXXFLAGS := -std=c++20 -O2 -ffp-contract=off -Iinclude -Wall -Wextra
+# -I.: the bindings answer with the contract's answers and fields (contract/*.hpp, headers only).
+WEB_CXXFLAGS := -std=c++20 -O2 -ffp-contract=off -Iinclude -I. -Wall -Wextra
 # Only the library's compiled part (src/gjk.cpp) and the bindings: src/batch.cpp needs threads.
 WEB_OBJECTS  := $(WEB_OBJ)/gjk.o $(WEB_OBJ)/bindings.o
 WEB_LDFLAGS  := -O2 --bind -sMODULARIZE=1 -sALLOW_MEMORY_GROWTH=1 -sEXPORT_NAME=createGjk
-WEB_HEADERS  := $(wildcard include/gjk/*.hpp include/gjk/*/*.hpp)
+WEB_HEADERS  := $(wildcard include/gjk/*.hpp include/gjk/*/*.hpp contract/*.hpp)
 
 .PHONY: web web-build web-deps serve-web test-web
 

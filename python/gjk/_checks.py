@@ -9,10 +9,9 @@ import numbers
 
 import numpy as np
 
-#: The largest |value| the double kernel computes with: sqrt(max) / 16 (docs/robustness.md).
-DOUBLE_RANGE = float(np.sqrt(np.finfo(np.float64).max) / 16)
-#: The same for the float kernel.
-FLOAT_RANGE = float(np.sqrt(np.float32(np.finfo(np.float32).max)) / np.float32(16))
+# The largest |value| the double and the float kernels compute with (docs/robustness.md), as
+# the compiled module states them (contract/limits.hpp): read, not derived again here.
+from ._gjk import DOUBLE_RANGE, FLOAT_RANGE
 
 
 def _real_array(value, name):
@@ -110,29 +109,6 @@ def as_shape_array(points, offsets, radii):
                              f"got {radii.shape}")
         radii = np.ascontiguousarray(radii, dtype=np.float64)
     return points, offsets, radii
-
-
-def as_pose_rows(pose, name):
-    """A pose (3,) or poses (N, 3) as a C-contiguous float64 (rows, 3) array. Values are not
-    checked here: a NaN pose is a bad row of the batch, answered invalid_input."""
-    array = _real_array(pose, name)
-    if array.ndim == 1 and array.shape == (3,):
-        array = array.reshape(1, 3)
-    if array.ndim != 2 or array.shape[1] != 3:
-        raise ValueError(f"{name} must have shape (3,) or (N, 3) for (x, y, angle), "
-                         f"got {array.shape}")
-    return np.ascontiguousarray(array, dtype=np.float64)
-
-
-def as_point_rows(points, name):
-    """A point (2,) or points (N, 2) as a C-contiguous float64 (rows, 2) array. Values are not
-    checked here: a NaN origin is a bad row of the batch, answered invalid_input."""
-    array = _real_array(points, name)
-    if array.ndim == 1 and array.shape == (2,):
-        array = array.reshape(1, 2)
-    if array.ndim != 2 or array.shape[1] != 2:
-        raise ValueError(f"{name} must have shape (2,) or (N, 2) for (x, y), got {array.shape}")
-    return np.ascontiguousarray(array, dtype=np.float64)
 
 
 def as_vector(value, name, size=2):

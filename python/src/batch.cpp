@@ -4,14 +4,16 @@
 // pose is one row or N, broadcast as numpy does. Rows are answered in blocks: a block's inputs
 // are gathered (its shapes prepared first when a large ShapeArray has nothing kept), the block
 // goes through gjk::distance_batch on one thread (SIMD lanes where they apply), and its
-// touching and overlapping rows get penetration()'s normal and depth, as gjk.distance does,
-// so that row i is gjk.distance on row i to the bit (unless penetration=False skips EPA). Threads
+// touching and overlapping rows get penetration()'s normal and depth by the distance answer's
+// rule (contract/distance_answer.hpp), as gjk.distance does, so that row i is gjk.distance on
+// row i to the bit (unless penetration=False skips EPA). Threads
 // take contiguous ranges of blocks; the GIL is released while they run. A bad row (a NaN pose, a
 // bad shape) is the library's invalid_input with zeros elsewhere; the other rows are answered.
 #include <algorithm>
 #include <string>
 #include <vector>
 
+#include "contract/distance_answer.hpp"
 #include "rows.hpp"
 
 namespace gjk::python {
@@ -122,12 +124,9 @@ void answer_block(const ShapeColumn& a, const ShapeColumn& b, const PoseColumn<T
     std::vector<DistanceOutput<T>>& outputs = buffers.outputs;
     outputs.resize(n);
     distance_batch<T>(inputs, outputs, 1);
-    auto overlaps = [](const DistanceOutput<T>& o) {
-        return o.status == Status::touching || o.status == Status::overlapping;
-    };
     // A row takes penetration() for EPA's depth and normal, or for the gradient.
     auto penetrates = [&](const DistanceOutput<T>& o) {
-        return (overlaps(o) && with_penetration) || out.gradient_a;
+        return (contract::in_contact(o.status) && with_penetration) || out.gradient_a;
     };
     buffers.penetrating.clear();
     for (std::size_t k = 0; k < n; ++k) {
@@ -140,17 +139,12 @@ void answer_block(const ShapeColumn& a, const ShapeColumn& b, const PoseColumn<T
     for (std::size_t k = 0; k < n; ++k) {
         const std::size_t i = first + k;
         const DistanceOutput<T>& o = outputs[k];
-        const bool overlap = overlaps(o);
-        Vec2<T> normal = o.normal;
-        double depth = 0;
         PenetrationOutput<T> pen;
         if (penetrates(o)) { // penetration(inputs[k]), in the order penetrate_rows took them
             pen = buffers.penetrations[next_penetration++];
         }
-        if (overlap && with_penetration && pen.status != Status::invalid_input) {
-            normal = pen.normal;
-            depth = static_cast<double>(pen.depth);
-        }
+        const contract::DistanceAnswer<T> answer =
+            contract::distance_answer(o, with_penetration ? &pen : nullptr);
         if (out.gradient_a) { // as gjk.distance(...).gradient: from penetration()'s answer
             const DistanceGradient<T> g = signed_distance_gradient(inputs[k], pen);
             for (int c = 0; c < 3; ++c) {
@@ -162,10 +156,10 @@ void answer_block(const ShapeColumn& a, const ShapeColumn& b, const PoseColumn<T
         out.distance[i] = static_cast<double>(o.distance);
         write_point(out.point_a, i, o.point_a);
         write_point(out.point_b, i, o.point_b);
-        write_point(out.normal, i, normal);
-        out.overlap[i] = overlap;
+        write_point(out.normal, i, answer.normal);
+        out.overlap[i] = answer.overlap;
         if (out.penetration) {
-            out.penetration[i] = depth;
+            out.penetration[i] = static_cast<double>(answer.depth);
         }
         out.iterations[i] = o.iterations;
         out.status[i] = static_cast<std::int8_t>(o.status);
@@ -198,9 +192,8 @@ py::dict distance_batch_py(py::handle a, py::handle b, py::handle pose_a, py::ha
     py::object keep_a, keep_b;
     const ShapeColumn side_a = read_shape_column(a, "a", keep_a);
     const ShapeColumn side_b = read_shape_column(b, "b", keep_b);
-    const py::module_ checks = py::module_::import("gjk._checks");
-    const py::array_t<double> poses_a = checks.attr("as_pose_rows")(pose_a, "pose_a");
-    const py::array_t<double> poses_b = checks.attr("as_pose_rows")(pose_b, "pose_b");
+    const py::array_t<double> poses_a = read_pose_rows(pose_a, "pose_a");
+    const py::array_t<double> poses_b = read_pose_rows(pose_b, "pose_b");
     const std::size_t rows_pa = static_cast<std::size_t>(poses_a.shape(0));
     const std::size_t rows_pb = static_cast<std::size_t>(poses_b.shape(0));
     std::size_t rows = broadcast_rows(

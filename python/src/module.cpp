@@ -1,5 +1,6 @@
 // python/src/module.cpp - the extension module gjk._gjk; the package gjk (python/gjk/)
 // re-exports its names.
+#include "contract/limits.hpp"
 #include "shapes.hpp"
 
 PYBIND11_MODULE(_gjk, m) {
@@ -8,6 +9,8 @@ PYBIND11_MODULE(_gjk, m) {
     gjk::python::register_queries(m);
     gjk::python::register_batch(m);
     gjk::python::register_ray_batch(m);
-    m.attr("DOUBLE_RANGE") = gjk::kernel_range<double>();
-    m.attr("FLOAT_RANGE") = static_cast<double>(gjk::kernel_range<float>());
+    // The kernel's range in each precision: gjk.DOUBLE_RANGE, gjk.FLOAT_RANGE, and the bound
+    // gjk._checks holds every argument to.
+    m.attr("DOUBLE_RANGE") = gjk::contract::kernel_range<double>();
+    m.attr("FLOAT_RANGE") = static_cast<double>(gjk::contract::kernel_range<float>());
 }

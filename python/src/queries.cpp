@@ -2,16 +2,20 @@
 // manifold among them), the talk's first two sections, and the `gjk distance` line contract
 // in-process (gjk.answer_lines).
 //
-// Each function calls the library's public API as it is, on the shapes' prepared forms; the
-// answers carry the `gjk` tool's names. gjk.distance follows the tool on overlapping
-// and touching pairs: the normal is then penetration()'s and "penetration" its depth.
+// Each function calls the library's public API as it is, on the shapes' prepared forms, and
+// answers with the contract's answers (contract/): gjk.distance gives the distance answer with
+// its rule (penetration()'s normal and depth on contact, contract/distance_answer.hpp), the
+// others their fields (contract/fields.hpp) as dicts, with the tool's names.
 #include <pybind11/stl.h>
 
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include "jsonl.hpp"
+#include "contract/distance_answer.hpp"
+#include "contract/jsonl/distance.hpp"
+#include "contract/sweep.hpp"
+#include "fields.hpp"
 #include "shapes.hpp"
 
 namespace gjk::python {
@@ -35,15 +39,13 @@ struct DistanceResult {
     bool differentiable = false;
 };
 
-template <class T> Vec2<double> widen(Vec2<T> v) {
-    return {static_cast<double>(v.x), static_cast<double>(v.y)};
-}
+using contract::widen;
 
 /// A ValueError naming the argument when `shape` is not usable in T.
 template <class T> void check_shape(const PyShape& shape, const char* name) {
     const ShapeError e = shape.prepared<T>().error();
     if (e != ShapeError::none) {
-        throw py::value_error(std::string(name) + " " + shape_error_message<T>(e));
+        throw py::value_error(std::string(name) + " " + contract::shape_error_words<T>(e));
     }
 }
 
@@ -63,40 +65,18 @@ DistanceInput<T> make_input(const PyShape& a, const PyShape& b, const Pose& pa, 
     return in;
 }
 
-template <class T> py::dict vertex_dict(const SimplexVertex<T>& v) {
-    py::dict d;
-    d["index_a"] = v.index_a;
-    d["index_b"] = v.index_b;
-    d["point_a"] = to_array(v.a);
-    d["point_b"] = to_array(v.b);
-    d["minkowski"] = to_array(v.w);
-    d["weight"] = static_cast<double>(v.weight);
-    return d;
-}
-
-/// The trace as `gjk distance --trace` writes it: one list of vertices per iteration.
-template <class T> py::list simplices(const std::vector<TraceStep<T>>& trace) {
-    py::list steps;
-    for (const TraceStep<T>& step : trace) {
-        py::list vertices;
-        for (int i = 0; i < step.simplex.count; ++i) {
-            vertices.append(vertex_dict(step.simplex.v[i]));
-        }
-        steps.append(std::move(vertices));
-    }
-    return steps;
-}
-
+/// The distance answer (contract/distance_answer.hpp), computed without the GIL.
 template <class T>
 DistanceResult distance_in(const PyShape& a, const PyShape& b, const Pose& pa, const Pose& pb,
                            bool traced) {
     const DistanceInput<T> in = make_input<T>(a, b, pa, pb);
     std::vector<TraceStep<T>> trace;
-    DistanceOutput<T> out;
+    contract::DistanceAnswer<T> answer;
     {
         py::gil_scoped_release release;
-        out = distance(in, nullptr, traced ? &trace : nullptr);
+        answer = contract::answer_distance(in, traced ? &trace : nullptr);
     }
+    const DistanceOutput<T>& out = answer.output;
     if (out.status == Status::invalid_input) {
         throw py::value_error(to_string(out.error));
     }
@@ -104,20 +84,14 @@ DistanceResult distance_in(const PyShape& a, const PyShape& b, const Pose& pa, c
     r.distance = static_cast<double>(out.distance);
     r.point_a = widen(out.point_a);
     r.point_b = widen(out.point_b);
-    r.normal = widen(out.normal);
-    r.overlap = out.status == Status::touching || out.status == Status::overlapping;
+    r.normal = widen(answer.normal);
+    r.overlap = answer.overlap;
+    r.penetration = static_cast<double>(answer.depth);
     r.iterations = out.iterations;
     r.status = to_string(out.status);
     r.termination = to_string(out.termination);
-    if (r.overlap) { // as the tool: the minimum translation and its depth
-        const PenetrationOutput<T> pen = penetration(in);
-        if (pen.status != Status::invalid_input) {
-            r.normal = widen(pen.normal);
-            r.penetration = static_cast<double>(pen.depth);
-        }
-    }
     if (traced) {
-        r.simplices = simplices(trace);
+        r.simplices = field_value(contract::trace_fields(trace)); // as `gjk distance --trace`
     }
     return r;
 }
@@ -177,12 +151,7 @@ py::dict overlap_in(const PyShape& a, const PyShape& b, const Pose& pa, const Po
     if (out.status == Status::invalid_input) {
         throw py::value_error(to_string(out.error));
     }
-    py::dict d;
-    d["overlap"] = out.overlap;
-    d["iterations"] = out.iterations;
-    d["status"] = to_string(out.status);
-    d["termination"] = to_string(out.termination);
-    return d;
+    return fields_dict(contract::overlap_fields(out));
 }
 
 template <class T>
@@ -191,16 +160,7 @@ py::dict penetration_in(const PyShape& a, const PyShape& b, const Pose& pa, cons
     if (out.status == Status::invalid_input) {
         throw py::value_error(to_string(out.error));
     }
-    py::dict d;
-    d["signed_distance"] = static_cast<double>(out.signed_distance);
-    d["depth"] = static_cast<double>(out.depth);
-    d["normal"] = to_array(out.normal);
-    d["point_a"] = to_array(out.point_a);
-    d["point_b"] = to_array(out.point_b);
-    d["iterations"] = out.iterations;
-    d["epa_iterations"] = out.epa_iterations;
-    d["status"] = to_string(out.status);
-    return d;
+    return fields_dict(contract::penetration_fields(out));
 }
 
 /// The contact manifold with the `gjk manifold` fields (normal, points with point, separation
@@ -219,18 +179,7 @@ py::dict manifold_in(const PyShape& a, const PyShape& b, const Pose& pa, const P
     if (out.status == Status::invalid_input) {
         throw py::value_error(to_string(out.error));
     }
-    py::list points;
-    for (int i = 0; i < out.count; ++i) {
-        const ContactPoint<T>& c = out.points[i];
-        py::dict p;
-        p["point"] = to_array(c.point);
-        p["separation"] = static_cast<double>(c.separation);
-        p["id"] = c.id;
-        points.append(std::move(p));
-    }
-    py::dict d;
-    d["normal"] = to_array(out.normal);
-    d["points"] = std::move(points);
+    py::dict d = fields_dict(contract::manifold_fields(out));
     d["status"] = to_string(out.status);
     d["reference_is_b"] = out.reference_is_b;
     d["reference_edge"] = out.reference_edge;
@@ -245,14 +194,7 @@ template <class Output> py::dict cast_dict(const Output& out) {
     if (out.status == CastStatus::invalid_input) {
         throw py::value_error(error_message(out));
     }
-    py::dict d;
-    d["hit"] = out.hit;
-    d["fraction"] = static_cast<double>(out.fraction);
-    d["point"] = to_array(out.point);
-    d["normal"] = to_array(out.normal);
-    d["iterations"] = out.iterations;
-    d["status"] = to_string(out.status);
-    return d;
+    return fields_dict(contract::cast_fields(out));
 }
 
 template <class T>
@@ -270,34 +212,20 @@ py::dict cast_in(const PyShape& a, const PyShape& b, const Pose& pa, const Pose&
     return cast_dict(shape_cast(in));
 }
 
-/// A sweep {"center": [x, y], "from": [x, y, angle], "to": [x, y, angle]}: the shape's local
-/// rotation centre and its poses at t = 0 and t = 1 (read by gjk._checks.as_sweep).
-struct SweepSpec {
-    Vec2<double> center{};
-    Pose from{}, to{};
-};
+using contract::SweepSpec;
 
+/// A sweep {"center": [x, y], "from": [x, y, angle], "to": [x, y, angle]} (or the tuple
+/// (center, from, to)): the shape's local rotation centre and its poses at t = 0 and t = 1,
+/// read by gjk._checks.as_sweep.
 SweepSpec read_sweep(py::handle value, const char* name) {
     const py::tuple t = py::module_::import("gjk._checks").attr("as_sweep")(value, name);
     SweepSpec s;
     s.center = {t[0].cast<double>(), t[1].cast<double>()};
-    s.from = {t[2].cast<double>(), t[3].cast<double>(), t[4].cast<double>()};
-    s.to = {t[5].cast<double>(), t[6].cast<double>(), t[7].cast<double>()};
+    s.from = {t[2].cast<double>(), t[3].cast<double>()};
+    s.from_angle = t[4].cast<double>();
+    s.to = {t[5].cast<double>(), t[6].cast<double>()};
+    s.to_angle = t[7].cast<double>();
     return s;
-}
-
-/// The library's Sweep: the centre's world positions at t = 0 and 1 are the poses applied to
-/// the local centre.
-template <class T> Sweep<T> to_sweep(const SweepSpec& s) {
-    Sweep<T> sweep;
-    sweep.local_center = {static_cast<T>(s.center.x), static_cast<T>(s.center.y)};
-    const Transform<T> xf0 = to_transform<T>(s.from.x, s.from.y, s.from.angle);
-    const Transform<T> xf1 = to_transform<T>(s.to.x, s.to.y, s.to.angle);
-    sweep.c0 = apply(xf0, sweep.local_center);
-    sweep.c1 = apply(xf1, sweep.local_center);
-    sweep.a0 = static_cast<T>(s.from.angle);
-    sweep.a1 = static_cast<T>(s.to.angle);
-    return sweep;
 }
 
 template <class T>
@@ -308,8 +236,8 @@ py::dict toi_in(const PyShape& a, const PyShape& b, const SweepSpec& sa, const S
     ToiInput<T> in;
     in.a = a.prepared<T>().view();
     in.b = b.prepared<T>().view();
-    in.sweep_a = to_sweep<T>(sa);
-    in.sweep_b = to_sweep<T>(sb);
+    in.sweep_a = contract::to_sweep<T>(sa);
+    in.sweep_b = contract::to_sweep<T>(sb);
     in.target_separation = static_cast<T>(target);
     return cast_dict(time_of_impact(in));
 }
@@ -341,38 +269,6 @@ Vec2<double> read_vector(py::handle value, const char* name) {
     return {t[0].cast<double>(), t[1].cast<double>()};
 }
 
-const char* region_name(SegmentRegion r) {
-    switch (r) {
-    case SegmentRegion::A:
-        return "A";
-    case SegmentRegion::B:
-        return "B";
-    case SegmentRegion::AB:
-        return "AB";
-    }
-    return "?";
-}
-
-const char* region_name(TriangleRegion r) {
-    switch (r) {
-    case TriangleRegion::A:
-        return "A";
-    case TriangleRegion::B:
-        return "B";
-    case TriangleRegion::C:
-        return "C";
-    case TriangleRegion::AB:
-        return "AB";
-    case TriangleRegion::BC:
-        return "BC";
-    case TriangleRegion::CA:
-        return "CA";
-    case TriangleRegion::ABC:
-        return "ABC";
-    }
-    return "?";
-}
-
 /// One input line's bytes: a str is encoded back to the bytes it was decoded from (UTF-8 with
 /// surrogateescape, so a line read with errors="surrogateescape" keeps its invalid bytes); one
 /// trailing "\n" is dropped, as readlines() leaves it; any other newline is an error.
@@ -401,16 +297,16 @@ py::list answer_lines(py::iterable lines, const std::string& precision, int thre
     for (py::handle item : lines) {
         in.push_back(line_bytes(item, in.size()));
     }
-    cli::Options options;
+    contract::Options options;
     options.precision =
-        precision_is_float(precision) ? cli::Precision::float32 : cli::Precision::float64;
+        precision_is_float(precision) ? contract::Precision::float32 : contract::Precision::float64;
     std::vector<std::string> out(in.size());
     {
         py::gil_scoped_release release;
         parallel_chunks(in.size(), threads, [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
                 bool error = false;
-                out[i] = cli::process_line(in[i], options, error);
+                out[i] = contract::process_line(in[i], options, error);
             }
         });
     }
@@ -588,28 +484,16 @@ precision: "double" or "float". trace=True also returns every iteration's simple
     m.def(
         "closest_point_segment",
         [](py::handle a, py::handle b, py::handle q) {
-            const SegmentClosest<double> c = closest_point_segment(
-                read_vector(a, "a"), read_vector(b, "b"), read_vector(q, "q"));
-            py::dict d;
-            d["point"] = to_array(c.point);
-            d["u"] = c.u;
-            d["v"] = c.v;
-            d["region"] = region_name(c.region);
-            return d;
+            return fields_dict(contract::segment_closest_fields(closest_point_segment(
+                read_vector(a, "a"), read_vector(b, "b"), read_vector(q, "q"))));
         },
         py::arg("a"), py::arg("b"), py::arg("q"));
     m.def(
         "closest_point_triangle",
         [](py::handle a, py::handle b, py::handle c, py::handle q) {
-            const TriangleClosest<double> r = closest_point_triangle(
-                read_vector(a, "a"), read_vector(b, "b"), read_vector(c, "c"), read_vector(q, "q"));
-            py::dict d;
-            d["point"] = to_array(r.point);
-            d["u"] = r.u;
-            d["v"] = r.v;
-            d["w"] = r.w;
-            d["region"] = region_name(r.region);
-            return d;
+            return fields_dict(contract::triangle_closest_fields(
+                closest_point_triangle(read_vector(a, "a"), read_vector(b, "b"),
+                                       read_vector(c, "c"), read_vector(q, "q"))));
         },
         py::arg("a"), py::arg("b"), py::arg("c"), py::arg("q"));
     m.def("answer_lines", &answer_lines, py::arg("lines"), py::kw_only(),

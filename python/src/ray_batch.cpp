@@ -76,11 +76,9 @@ py::dict ray_cast_batch_py(py::handle shape, py::handle origins, py::handle tran
                            int threads) {
     py::object keep;
     const ShapeColumn shapes = read_shape_column(shape, "shape", keep);
-    const py::module_ checks = py::module_::import("gjk._checks");
-    const py::array_t<double> origin_rows = checks.attr("as_point_rows")(origins, "origins");
-    const py::array_t<double> translation_rows =
-        checks.attr("as_point_rows")(translations, "translations");
-    const py::array_t<double> pose_rows = checks.attr("as_pose_rows")(pose, "pose");
+    const py::array_t<double> origin_rows = read_point_rows(origins, "origins");
+    const py::array_t<double> translation_rows = read_point_rows(translations, "translations");
+    const py::array_t<double> pose_rows = read_pose_rows(pose, "pose");
     if (!(max_fraction >= 0) || !std::isfinite(max_fraction)) {
         throw py::value_error("max_fraction must be a finite number >= 0");
     }

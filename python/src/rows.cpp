@@ -2,6 +2,7 @@
 #include "rows.hpp"
 
 #include <algorithm>
+#include <string_view>
 #include <thread>
 
 namespace gjk::python {
@@ -34,6 +35,35 @@ ShapeColumn read_shape_column(py::handle value, const char* name, py::object& ke
                              " must be a gjk.Shape, a sequence of gjk.Shapes or a gjk.ShapeArray");
     }
     return column;
+}
+
+py::array_t<double> read_rows(py::handle value, const char* name, py::ssize_t columns,
+                              const char* fields) {
+    // What np.asarray makes of it: any nesting of sequences, an array, an object with __array__.
+    py::array array;
+    try {
+        array = py::module_::import("numpy").attr("asarray")(value);
+    } catch (py::error_already_set& e) { // a ragged nesting, for one
+        if (!e.matches(PyExc_ValueError) && !e.matches(PyExc_TypeError)) {
+            throw;
+        }
+        throw py::value_error(std::string(name) + " is not a rectangular array of numbers: " +
+                              std::string(py::str(e.value())));
+    }
+    if (std::string_view("biuf").find(array.dtype().kind()) == std::string_view::npos) {
+        throw py::type_error(std::string(name) + " must hold real numbers, got dtype " +
+                             std::string(py::str(array.dtype())));
+    }
+    if (array.ndim() == 1 && array.shape(0) == columns) { // one row
+        array = array.reshape(std::vector<py::ssize_t>{1, columns});
+    }
+    if (array.ndim() != 2 || array.shape(1) != columns) {
+        const std::string n = std::to_string(columns);
+        throw py::value_error(std::string(name) + " must have shape (" + n + ",) or (N, " + n +
+                              ") for " + fields + ", got " +
+                              std::string(py::str(array.attr("shape"))));
+    }
+    return py::array_t<double, py::array::c_style | py::array::forcecast>(array);
 }
 
 std::size_t broadcast_rows(const std::vector<std::pair<const char*, std::size_t>>& counts) {

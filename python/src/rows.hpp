@@ -59,9 +59,26 @@ struct ShapeColumn {
 /// what the column points into.
 ShapeColumn read_shape_column(py::handle value, const char* name, py::object& keep_alive);
 
+/// `value` as the rows of a column of `columns` numbers each: one row (columns,) or N rows
+/// (N, columns) of anything np.asarray reads as real numbers (bool, integer or floating point),
+/// as a C-contiguous float64 (rows, columns) array. A ValueError or TypeError names `name` and
+/// the row's `fields` ("(x, y, angle)") otherwise. The values are not checked: a NaN row is a
+/// bad row of the batch, answered invalid_input.
+py::array_t<double> read_rows(py::handle value, const char* name, py::ssize_t columns,
+                              const char* fields);
+
+/// The rows of a pose column (x, y, angle), as read_rows.
+inline py::array_t<double> read_pose_rows(py::handle value, const char* name) {
+    return read_rows(value, name, 3, "(x, y, angle)");
+}
+
+/// The rows of a point column (x, y), as read_rows.
+inline py::array_t<double> read_point_rows(py::handle value, const char* name) {
+    return read_rows(value, name, 2, "(x, y)");
+}
+
 /// A pose column: one transform for every row, or one pose per row. `poses` is the (rows, 3)
-/// float64 array gjk._checks.as_pose_rows returned; its values are not checked, so a NaN pose
-/// is a bad row of the batch.
+/// array read_pose_rows returned.
 template <class T> struct PoseColumn {
     const double* rows;
     std::size_t count;
@@ -81,8 +98,7 @@ template <class T> struct PoseColumn {
 };
 
 /// A point column (origins, translations): one point for every row, or one point per row,
-/// narrowed to T. `points` is the (rows, 2) float64 array gjk._checks.as_point_rows returned;
-/// its values are not checked, so a NaN point is a bad row of the batch.
+/// narrowed to T. `points` is the (rows, 2) array read_point_rows returned.
 template <class T> struct PointColumn {
     const double* rows;
     std::size_t count;

@@ -4,35 +4,11 @@
 #include <pybind11/stl.h>
 
 #include <cmath>
-#include <cstdio>
 #include <thread>
 
+#include "rows.hpp"
+
 namespace gjk::python {
-
-template <class T> std::string shape_error_message(ShapeError e) {
-    char range[32];
-    std::snprintf(range, sizeof range, "%g", static_cast<double>(kernel_range<T>()));
-    const std::string in = std::string(" in ") + precision_name<T>();
-    switch (e) {
-    case ShapeError::none:
-        return "no error";
-    case ShapeError::empty:
-        return "has no points";
-    case ShapeError::too_many_points:
-        return "has more points than an int can index";
-    case ShapeError::nonfinite_point:
-        return "has a point that is not finite" + in;
-    case ShapeError::bad_radius:
-        return "has a radius that is negative, not finite or beyond the kernel's range" + in +
-               " (|value| <= " + range + ")";
-    case ShapeError::out_of_range:
-        return "has a coordinate beyond the kernel's range" + in + " (|value| <= " + range + ")";
-    }
-    return "?";
-}
-
-template std::string shape_error_message<float>(ShapeError);
-template std::string shape_error_message<double>(ShapeError);
 
 template <class T>
 PreparedShape<T> prepare_points(const double* xy, std::size_t first, std::size_t last,
@@ -52,10 +28,8 @@ template PreparedShape<double> prepare_points<double>(const double*, std::size_t
 template <class T> T within_kernel_range(double value, const char* name) {
     const T narrowed = static_cast<T>(value);
     if (!(std::abs(narrowed) <= kernel_range<T>())) {
-        char text[96];
-        std::snprintf(text, sizeof text, " = %g is beyond the kernel's range in %s (|value| <= %g)",
-                      value, precision_name<T>(), static_cast<double>(kernel_range<T>()));
-        throw py::value_error(name + std::string(text));
+        throw py::value_error(name + (" = " + contract::short_number(value)) + " is beyond " +
+                              contract::kernel_range_words<T>());
     }
     return narrowed;
 }
@@ -128,7 +102,7 @@ Pose read_pose(py::handle value, const char* name) {
         const py::sequence s = py::reinterpret_borrow<py::sequence>(value);
         pose = {read_number(s[0], name), read_number(s[1], name), read_number(s[2], name)};
     } else {
-        const py::array_t<double> rows = checks().attr("as_pose_rows")(value, name);
+        const py::array_t<double> rows = read_pose_rows(value, name);
         if (rows.shape(0) != 1) {
             throw py::value_error(std::string(name) + " must be one pose (x, y, angle), got " +
                                   std::to_string(rows.shape(0)) + " rows");

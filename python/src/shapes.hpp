@@ -15,19 +15,14 @@
 #include <string>
 #include <vector>
 
+#include "contract/words.hpp"
 #include "gjk/gjk.hpp"
 
 namespace gjk::python {
 
 namespace py = pybind11;
 
-/// "double" or "float" for T.
-template <class T> constexpr const char* precision_name() {
-    return std::is_same_v<T, float> ? "float" : "double";
-}
-
-/// A sentence naming what is wrong with a shape made in T (for ValueError messages).
-template <class T> std::string shape_error_message(ShapeError e);
+using contract::precision_name;
 
 /// gjk.Shape: the points as given (so that pickling keeps every index a trace reports) and the
 /// shape prepared in both precisions. A shape valid in double may be invalid in float (a

@@ -19,8 +19,8 @@
 #include <nlohmann/json.hpp>
 #include <pugixml.hpp>
 
+#include "contract/jsonl.hpp"
 #include "gjk/gjk.hpp"
-#include "jsonl.hpp"
 #include "scenes.hpp"
 
 using nlohmann::json;
@@ -70,7 +70,7 @@ int run(const std::string& args) {
 }
 
 struct RandomQuery {
-    gjk::cli::ShapeSpec a, b;
+    gjk::contract::ShapeSpec a, b;
     ordered_json line;
 };
 
@@ -88,7 +88,7 @@ RandomQuery random_query(std::mt19937_64& rng) {
         s->position = {u(rng) * 4, u(rng) * 4};
         s->angle = u(rng) * 3;
     }
-    auto shape_json = [](const gjk::cli::ShapeSpec& s) {
+    auto shape_json = [](const gjk::contract::ShapeSpec& s) {
         ordered_json j;
         j["points"] = json::array();
         for (const auto& p : s.points)
@@ -103,7 +103,7 @@ RandomQuery random_query(std::mt19937_64& rng) {
     return q;
 }
 
-template <class T> gjk::Shape<T> shape_of(const gjk::cli::ShapeSpec& s) {
+template <class T> gjk::Shape<T> shape_of(const gjk::contract::ShapeSpec& s) {
     gjk::Shape<T> shape;
     for (const auto& p : s.points)
         shape.points.push_back({T(p.x), T(p.y)});
@@ -111,7 +111,7 @@ template <class T> gjk::Shape<T> shape_of(const gjk::cli::ShapeSpec& s) {
     return shape;
 }
 
-template <class T> gjk::Transform<T> transform_of(const gjk::cli::ShapeSpec& s) {
+template <class T> gjk::Transform<T> transform_of(const gjk::contract::ShapeSpec& s) {
     return gjk::Transform<T>::from({T(s.position.x), T(s.position.y)}, T(s.angle));
 }
 
@@ -170,14 +170,14 @@ template <class T> gjk::CastOutput<T> library_cast(const RandomCast& c) {
     return gjk::shape_cast(in);
 }
 
-std::string cast_answer(const std::string& line, const gjk::cli::Options& options = {}) {
+std::string cast_answer(const std::string& line, const gjk::contract::Options& options = {}) {
     bool error = false;
-    return gjk::cli::process_cast_line(line, options, error);
+    return gjk::contract::process_cast_line(line, options, error);
 }
 
-std::string answer(const std::string& line, const gjk::cli::Options& options = {}) {
+std::string answer(const std::string& line, const gjk::contract::Options& options = {}) {
     bool error = false;
-    return gjk::cli::process_line(line, options, error);
+    return gjk::contract::process_line(line, options, error);
 }
 
 const char* kGoodLine =
@@ -269,8 +269,8 @@ TEST(CliContract, OverlappingLinesAddPenetrationAfterTheFixedKeys) {
 
 TEST(CliContract, FloatPrecisionRunsTheFloatKernel) {
     std::mt19937_64 rng(18);
-    gjk::cli::Options options;
-    options.precision = gjk::cli::Precision::float32;
+    gjk::contract::Options options;
+    options.precision = gjk::contract::Precision::float32;
     for (int i = 0; i < 500; ++i) {
         const RandomQuery q = random_query(rng);
         const auto expected = library_answer<float>(q);
@@ -290,7 +290,7 @@ TEST(CliContract, NumbersReadBackToTheSameDouble) {
 }
 
 TEST(CliContract, TraceAddsEverySimplex) {
-    gjk::cli::Options options;
+    gjk::contract::Options options;
     options.trace = true;
     const auto j = json::parse(answer(kGoodLine, options));
     ASSERT_TRUE(j.contains("simplices"));
@@ -318,7 +318,7 @@ TEST(CliContract, TraceAddsEverySimplex) {
 // --trace, after "simplices"), equal to gjk::signed_distance_gradient on the same shapes; an
 // overlapping line's gradient is the depth's (penetration's witnesses and normal).
 TEST(CliContract, DerivativesAddTheGradientAfterTheOtherFields) {
-    gjk::cli::Options options;
+    gjk::contract::Options options;
     options.derivatives = true;
     options.trace = true;
     const std::string overlapping =
@@ -334,8 +334,9 @@ TEST(CliContract, DerivativesAddTheGradientAfterTheOtherFields) {
         EXPECT_EQ(keys[keys.size() - 2], "gradient");
         EXPECT_EQ(keys.back(), "differentiable");
         // The library on the same shapes (the tool's parse and prepare).
-        const auto query = std::get<gjk::cli::Query>(gjk::cli::parse_query(line));
-        const auto p = std::get<gjk::cli::Prepared<double>>(gjk::cli::prepare<double>(query));
+        const auto query = std::get<gjk::contract::Query>(gjk::contract::parse_query(line));
+        const auto p =
+            std::get<gjk::contract::Prepared<double>>(gjk::contract::prepare<double>(query));
         const auto g = gjk::signed_distance_gradient(p.input());
         for (int k = 0; k < 3; ++k) {
             EXPECT_EQ(j["gradient"]["a"][k].get<double>(), g.a[k]);
@@ -353,12 +354,12 @@ TEST(CliContract, DerivativesAddTheGradientAfterTheOtherFields) {
 TEST(CliRaycast, AnswerHasTheContractFieldsAndIsTheLibrarysAnswer) {
     const std::string line =
         R"({"shape": {"points": [[-1, -1], [1, -1], [1, 1], [-1, 1]], "radius": 0.25, "position": [3, 1], "angle": 0.4}, "origin": [-4, 0.3], "translation": [12, 1.5], "max_fraction": 0.9})";
-    for (auto precision : {gjk::cli::Precision::float64, gjk::cli::Precision::float32}) {
-        gjk::cli::Options options;
+    for (auto precision : {gjk::contract::Precision::float64, gjk::contract::Precision::float32}) {
+        gjk::contract::Options options;
         options.precision = precision;
         bool error = false;
         const ordered_json j =
-            ordered_json::parse(gjk::cli::process_ray_line(line, options, error));
+            ordered_json::parse(gjk::contract::process_ray_line(line, options, error));
         EXPECT_FALSE(error);
         std::vector<std::string> keys;
         for (const auto& item : j.items()) {
@@ -375,7 +376,7 @@ TEST(CliRaycast, AnswerHasTheContractFieldsAndIsTheLibrarysAnswer) {
             EXPECT_EQ(j["point"][0].get<double>(), double(out.point.x));
             EXPECT_EQ(j["normal"][1].get<double>(), double(out.normal.y));
         };
-        if (precision == gjk::cli::Precision::float64) {
+        if (precision == gjk::contract::Precision::float64) {
             check(double{});
         } else {
             check(float{});
@@ -397,7 +398,7 @@ TEST(CliRaycast, BadLinesGetAnErrorNamingTheField) {
     };
     for (const auto& [line, field] : cases) {
         bool error = false;
-        const json j = json::parse(gjk::cli::process_ray_line(line, {}, error));
+        const json j = json::parse(gjk::contract::process_ray_line(line, {}, error));
         EXPECT_TRUE(error) << line;
         ASSERT_TRUE(j.contains("error")) << line;
         EXPECT_NE(j["error"].get<std::string>().find(field), std::string::npos) << j["error"];
@@ -465,7 +466,7 @@ TEST(CliContract, BadLinesGetAnErrorNamingTheField) {
     };
     for (const Case& c : cases) {
         bool error = false;
-        const std::string out = gjk::cli::process_line(c.line, {}, error);
+        const std::string out = gjk::contract::process_line(c.line, {}, error);
         EXPECT_TRUE(error) << c.line;
         const auto j = json::parse(out);
         ASSERT_TRUE(j.contains("error")) << c.line;
@@ -475,8 +476,8 @@ TEST(CliContract, BadLinesGetAnErrorNamingTheField) {
     }
     // A value that fits double but not float is an error only in float.
     const std::string big = R"({"a": {"points": [[1e39, 0]]}, "b": {"points": [[0, 0]]}})";
-    gjk::cli::Options f;
-    f.precision = gjk::cli::Precision::float32;
+    gjk::contract::Options f;
+    f.precision = gjk::contract::Precision::float32;
     EXPECT_NE(answer(big, f).find("a.points[0][0]: "), std::string::npos);
     EXPECT_EQ(json::parse(answer(big)).count("error"), 0u);
 }
@@ -558,8 +559,8 @@ TEST(CliCast, AnswersEqualTheLibraryBitForBit) {
     for (const char* s : {"hit", "separated", "initially_overlapping"}) {
         EXPECT_GE(statuses[s], 100) << s; // every common way to end is in the sample
     }
-    gjk::cli::Options f;
-    f.precision = gjk::cli::Precision::float32;
+    gjk::contract::Options f;
+    f.precision = gjk::contract::Precision::float32;
     for (int i = 0; i < 300; ++i) {
         const RandomCast c = random_cast(rng);
         const auto expected = library_cast<float>(c);
@@ -590,7 +591,7 @@ TEST(CliCast, BadLinesGetAnErrorNamingTheField) {
     };
     for (const Case& c : cases) {
         bool error = false;
-        const std::string out = gjk::cli::process_cast_line(c.line, {}, error);
+        const std::string out = gjk::contract::process_cast_line(c.line, {}, error);
         EXPECT_TRUE(error) << c.line;
         const auto j = json::parse(out);
         ASSERT_TRUE(j.contains("error")) << c.line;
@@ -599,8 +600,8 @@ TEST(CliCast, BadLinesGetAnErrorNamingTheField) {
             << c.line << " -> " << j["error"];
     }
     // A translation that fits double but not float is an error only in float.
-    gjk::cli::Options f;
-    f.precision = gjk::cli::Precision::float32;
+    gjk::contract::Options f;
+    f.precision = gjk::contract::Precision::float32;
     const std::string big = "{" + shapes + R"(, "translation_b": [0, 1e39]})";
     EXPECT_NE(cast_answer(big, f).find("translation_b[1]: "), std::string::npos);
     EXPECT_EQ(json::parse(cast_answer(big)).count("error"), 0u);
@@ -625,8 +626,8 @@ TEST(CliCast, MaxFractionAndTargetSeparationReachTheLibrary) {
              {R"("target_separation": -1)", "target_separation: -1 is negative"},
              {R"("target_separation": 1e999)", "target_separation: number is not finite"}}) {
         bool error = false;
-        const auto j =
-            json::parse(gjk::cli::process_cast_line("{" + boxes + ", " + field + "}", {}, error));
+        const auto j = json::parse(
+            gjk::contract::process_cast_line("{" + boxes + ", " + field + "}", {}, error));
         EXPECT_TRUE(error) << field;
         EXPECT_NE(j.value("error", "").find(expected), std::string::npos) << field << " -> " << j;
     }
@@ -634,9 +635,9 @@ TEST(CliCast, MaxFractionAndTargetSeparationReachTheLibrary) {
 
 namespace {
 
-std::string toi_answer(const std::string& line, const gjk::cli::Options& options = {}) {
+std::string toi_answer(const std::string& line, const gjk::contract::Options& options = {}) {
     bool error = false;
-    return gjk::cli::process_toi_line(line, options, error);
+    return gjk::contract::process_toi_line(line, options, error);
 }
 
 } // namespace
@@ -753,7 +754,7 @@ TEST(CliToi, BadLinesGetAnErrorNamingTheField) {
     };
     for (const Case& c : cases) {
         bool error = false;
-        const std::string out = gjk::cli::process_toi_line(c.line, {}, error);
+        const std::string out = gjk::contract::process_toi_line(c.line, {}, error);
         EXPECT_TRUE(error) << c.line;
         const auto j = json::parse(out);
         ASSERT_TRUE(j.contains("error")) << c.line;
@@ -761,8 +762,8 @@ TEST(CliToi, BadLinesGetAnErrorNamingTheField) {
             << c.line << " -> " << j["error"];
     }
     // A sweep's translation beyond float's kernel range is an error only in float.
-    gjk::cli::Options f;
-    f.precision = gjk::cli::Precision::float32;
+    gjk::contract::Options f;
+    f.precision = gjk::contract::Precision::float32;
     const std::string big =
         "{" + shapes +
         R"(, "sweep_a": {"from": [0, 0, 0], "to": [0, 0, 0]}, "sweep_b": {"from": [3, 0, 0], "to": [1e30, 0, 1]}})";
@@ -880,9 +881,9 @@ TEST(CliProcess, PointAtEveryBoxCornerIsTouching) {
 
 namespace {
 
-std::string manifold_answer(const std::string& line, const gjk::cli::Options& options = {}) {
+std::string manifold_answer(const std::string& line, const gjk::contract::Options& options = {}) {
     bool error = false;
-    return gjk::cli::process_manifold_line(line, options, error);
+    return gjk::contract::process_manifold_line(line, options, error);
 }
 
 } // namespace
@@ -932,15 +933,15 @@ TEST(CliManifold, MarginSelectsSpeculativePointsAndBadMarginsAreErrors) {
     EXPECT_NEAR(ball["points"][0]["separation"].get<double>(), -0.5, 1e-12);
     for (const char* margin : {"-1", "\"x\"", "1e400", "null"}) {
         bool error = false;
-        const std::string out = gjk::cli::process_manifold_line(
+        const std::string out = gjk::contract::process_manifold_line(
             "{" + shapes + ", \"margin\": " + margin + "}", {}, error);
         EXPECT_TRUE(error) << margin;
         const auto j = json::parse(out);
         ASSERT_TRUE(j.contains("error")) << out;
         EXPECT_NE(j["error"].get<std::string>().find("margin"), std::string::npos) << out;
     }
-    gjk::cli::Options f;
-    f.precision = gjk::cli::Precision::float32;
+    gjk::contract::Options f;
+    f.precision = gjk::contract::Precision::float32;
     const auto big = json::parse(manifold_answer("{" + shapes + R"(, "margin": 1e300})", f));
     ASSERT_TRUE(big.contains("error"));
     EXPECT_NE(big["error"].get<std::string>().find("margin"), std::string::npos);
@@ -955,8 +956,9 @@ TEST(CliManifold, AnswersAreTheLibrarysBitForBit) {
         ordered_json line = q.line;
         line["margin"] = 0.05;
         for (const bool single : {false, true}) {
-            gjk::cli::Options o;
-            o.precision = single ? gjk::cli::Precision::float32 : gjk::cli::Precision::float64;
+            gjk::contract::Options o;
+            o.precision =
+                single ? gjk::contract::Precision::float32 : gjk::contract::Precision::float64;
             const auto j = json::parse(manifold_answer(line.dump(), o));
             auto check = [&](auto zero) {
                 using T = decltype(zero);
@@ -1173,7 +1175,7 @@ TEST(CliPictures, SvgManifoldOptionDrawsTheToolsContactPoints) {
     ASSERT_EQ(run("svg --manifold " + in.string() + " -o " + out.string()), 0);
     ASSERT_EQ(run("svg " + in.string() + " -o " + plain.string()), 0);
     bool error = false;
-    const json m = json::parse(gjk::cli::process_manifold_line(query, {}, error));
+    const json m = json::parse(gjk::contract::process_manifold_line(query, {}, error));
     ASSERT_EQ(m["points"].size(), 2u);
     pugi::xml_document doc;
     ASSERT_TRUE(doc.load_file(out.c_str()));
@@ -1240,9 +1242,9 @@ TEST(CliPictures, SvgVoronoiOptionShadesAndNamesTheRegionsOfZ) {
 // --- Hostile input: every line gets a correct answer or a clear error, in bounded time ------
 
 namespace {
-std::string error_of(const std::string& line, const gjk::cli::Options& options = {}) {
+std::string error_of(const std::string& line, const gjk::contract::Options& options = {}) {
     bool error = false;
-    const json j = json::parse(gjk::cli::process_line(line, options, error));
+    const json j = json::parse(gjk::contract::process_line(line, options, error));
     EXPECT_TRUE(error) << line.substr(0, 200);
     return j.value("error", std::string("<no error field>"));
 }
@@ -1266,7 +1268,7 @@ TEST(CliHostile, MillionPointLineIsAnswered) {
     }
     line += R"(]}, "b": {"points": [[3, 0]]}})";
     bool error = true;
-    const json j = json::parse(gjk::cli::process_line(line, {}, error));
+    const json j = json::parse(gjk::contract::process_line(line, {}, error));
     ASSERT_FALSE(error) << j.dump();
     EXPECT_NEAR(j["distance"].get<double>(), 2.0, 1e-12 * 3);
     EXPECT_EQ(j["status"], "separated");
@@ -1282,7 +1284,7 @@ TEST(CliHostile, MorePointsThanTheLimitIsAnErrorNamingIt) {
     EXPECT_TRUE(contains(e, "1000000")) << e;
     EXPECT_TRUE(contains(e, "--max-points")) << e;
     // The limit is an option: 3 points allowed, 4 refused.
-    gjk::cli::Options small;
+    gjk::contract::Options small;
     small.max_points = 3;
     const std::string four =
         R"({"a": {"points": [[0,0],[1,0],[0,1],[1,1]]}, "b": {"points": [[3, 0]]}})";
@@ -1293,7 +1295,7 @@ TEST(CliHostile, MorePointsThanTheLimitIsAnErrorNamingIt) {
 }
 
 TEST(CliHostile, LongLineIsAnErrorNamingTheLimit) {
-    gjk::cli::Options options;
+    gjk::contract::Options options;
     options.max_line_bytes = std::string(kGoodLine).size();
     EXPECT_TRUE(json::parse(answer(kGoodLine, options)).contains("distance")); // at the limit
     const std::string longer = std::string(kGoodLine) + " ";
@@ -1331,7 +1333,7 @@ TEST(CliHostile, SubnormalCoordinatesAreAnswered) {
     const std::string line =
         R"({"a": {"points": [[0, 0]]}, "b": {"points": [[1.5e-323, 2e-323]]}})";
     bool error = true;
-    const json j = json::parse(gjk::cli::process_line(line, {}, error));
+    const json j = json::parse(gjk::contract::process_line(line, {}, error));
     ASSERT_FALSE(error) << j.dump();
     EXPECT_EQ(j["distance"].get<double>(), 5 * std::numeric_limits<double>::denorm_min());
     EXPECT_EQ(j["status"], "separated");
@@ -1351,13 +1353,13 @@ TEST(CliHostile, IdenticalPointsAreOnePoint) {
     EXPECT_EQ(same["overlap"], true);
 }
 
-// 1e30 in float and 1e300 in double: beyond the kernel's range (cli/jsonl.hpp, kernel_range),
+// 1e30 in float and 1e300 in double: beyond the kernel's range (contract/limits.hpp, kernel_range),
 // where its squares overflow; the tool says so rather than answer. Within the range, near
 // its edge, a pair gets the right answer: two unit-free points 1e17 (float) / 1e152 (double)
 // on either side of the origin are 2e17 / 2e152 apart.
 TEST(CliHostile, ValuesBeyondTheKernelRangeAreRefused) {
-    gjk::cli::Options f;
-    f.precision = gjk::cli::Precision::float32;
+    gjk::contract::Options f;
+    f.precision = gjk::contract::Precision::float32;
     const std::string float_far =
         R"({"a": {"points": [[-1e30, 0]]}, "b": {"points": [[1e30, 0]]}})";
     EXPECT_TRUE(contains(error_of(float_far, f),

@@ -272,7 +272,7 @@ class App {
     const a = shapeJson(this.a), b = shapeJson(this.b);
     this.result = this.gjk.distance(a, b);
     this.overlapResult = this.gjk.overlap(a, b);
-    // Penetration (EPA): depth and minimum translation normal when the shapes overlap.
+    // Penetration (EPA): its witness points, drawn with the answer's normal and depth on contact.
     this.penetrationResult = this.gjk.penetration(a, b);
     this.z = this.gjk.minkowski_difference(a, b);
     // Shape cast: B moves by the translation, A stays.

@@ -174,11 +174,9 @@ function updateGjk(app) {
   set('iterations', String(r.iterations));
   set('point-a', fmtPoint(r.point_a));
   set('point-b', fmtPoint(r.point_b));
-  // Overlapping, the normal is the penetration's (as in the tool): B moves by depth * normal.
-  const p = app.penetrationResult;
-  const normal = r.overlap && !p.error ? p.normal : r.normal;
-  set('normal', normal[0] === 0 && normal[1] === 0 ? 'none (overlap)' : fmtPoint(normal));
-  set('penetration', r.overlap && !p.error ? String(p.depth) : '– (apart)'); // every digit
+  // The tool's answer: on contact the normal is the penetration's and B moves by depth * normal.
+  set('normal', r.normal[0] === 0 && r.normal[1] === 0 ? 'none (overlap)' : fmtPoint(r.normal));
+  set('penetration', 'penetration' in r ? String(r.penetration) : '– (apart)'); // every digit
   const o = app.overlapResult;
   set('overlap', `${o.overlap ? 'yes' : 'no'} (${o.termination}, ${o.iterations} it.)`);
   set('termination-text', TERMINATION_TEXT[r.termination] || '');

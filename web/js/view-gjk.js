@@ -68,16 +68,17 @@ export function drawShapesView(ctx, cam, app) {
     drawStepOnShapes(ctx, cam, step);
     return { view: 'shapes', step: drawnStep(step, app.step, r.trace.length) };
   }
-  // Overlapping: the penetration (EPA) - B's point deepest in A, A's deepest in B, and the
-  // minimum translation: moving B by depth along the normal separates the shapes.
-  const p = app.penetrationResult;
-  if (r.overlap && !p.error) {
+  // In contact, the answer's normal and depth are the penetration's (EPA): drawn with its
+  // witnesses, B's point deepest in A and A's deepest in B; moving B by depth along the normal
+  // separates the shapes.
+  if ('penetration' in r) {
+    const p = app.penetrationResult;
     line(ctx, cam, p.point_b, p.point_a, COLORS.depth, { width: 2.5 });
-    arrow(ctx, cam, p.point_a, p.normal, COLORS.depth, { length: 44, width: 2 });
+    arrow(ctx, cam, p.point_a, r.normal, COLORS.depth, { length: 44, width: 2 });
     dot(ctx, cam, p.point_b, { r: 4.5, fill: COLORS.b, stroke: COLORS.depth });
     dot(ctx, cam, p.point_a, { r: 4.5, fill: COLORS.a, stroke: COLORS.depth });
-    label(ctx, `depth ${p.depth.toFixed(3)}`, cam.toScreen(p.point_a), COLORS.depth);
-    return { view: 'shapes', result: { point_a: r.point_a, point_b: r.point_b, normal: p.normal, distance: r.distance, depth: p.depth } };
+    label(ctx, `depth ${r.penetration.toFixed(3)}`, cam.toScreen(p.point_a), COLORS.depth);
+    return { view: 'shapes', result: { point_a: r.point_a, point_b: r.point_b, normal: r.normal, distance: r.distance, depth: r.penetration } };
   }
   // The answer: witness points, the segment between them, the normal from A to B.
   line(ctx, cam, r.point_a, r.point_b, COLORS.ink, { width: 1.5, dash: [5, 4] });

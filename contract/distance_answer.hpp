@@ -1,0 +1,76 @@
+// contract/distance_answer.hpp - the distance answer every front end gives, and its rule.
+//
+// The answer is distance()'s (the gap, the witness points, the iterations, the status) with one
+// rule: on contact (touching or overlapping) its normal and depth are penetration()'s, the
+// minimum translation direction of B and how far B moves along it to separate the shapes.
+// distance() alone has no depth, and its normal is zero inside an overlap. When penetration()
+// cannot answer an input distance() answered (its arithmetic overflowed), the answer keeps
+// distance()'s normal and has no depth.
+//
+// The tool (`gjk distance`), the Python package (gjk.distance, gjk.distance_batch) and the web
+// page (distance()) give this answer; a batch that runs penetration() its own way composes the
+// answer from the two outputs with distance_answer().
+#pragma once
+
+#include <vector>
+
+#include "gjk/distance.hpp"
+#include "gjk/penetration.hpp"
+
+namespace gjk::contract {
+
+/// The answer of a distance query (the `gjk distance` line's fields, in scalar T).
+template <class T> struct DistanceAnswer {
+    DistanceOutput<T> output{}; ///< distance()'s answer: distance, witnesses, iterations, status
+    Vec2<T> normal{};           ///< output.normal apart; penetration()'s on contact
+    bool overlap = false;       ///< touching or overlapping
+    bool has_depth = false;     ///< on contact, when penetration() answered: `depth` is its depth
+    T depth{0};                 ///< penetration()'s depth (>= 0, 0 when touching), else 0
+};
+
+/// Whether an answer of this status takes penetration()'s normal and depth.
+constexpr bool in_contact(Status s) {
+    return s == Status::touching || s == Status::overlapping;
+}
+
+/// The answer from distance()'s output and penetration()'s on the same input; `penetration` may
+/// be null when the shapes are apart (it is not read then) or when the caller skips it (a batch
+/// asked for verdicts only), and the answer then keeps distance()'s normal.
+template <class T>
+DistanceAnswer<T> distance_answer(const DistanceOutput<T>& out,
+                                  const PenetrationOutput<T>* penetration) {
+    DistanceAnswer<T> answer;
+    answer.output = out;
+    answer.normal = out.normal;
+    answer.overlap = in_contact(out.status);
+    if (answer.overlap && penetration && penetration->status != Status::invalid_input) {
+        answer.normal = penetration->normal;
+        answer.has_depth = true;
+        answer.depth = penetration->depth;
+    }
+    return answer;
+}
+
+/// The answer of one query: distance() (recording its trace when `trace` is given), then on
+/// contact penetration(). With `penetration_out`, penetration() runs whatever the status and its
+/// answer goes there (the gradient is computed from it: signed_distance_gradient(input,
+/// *penetration_out)); it is left as it was when the input is invalid.
+template <class T>
+DistanceAnswer<T> answer_distance(const DistanceInput<T>& input,
+                                  std::vector<TraceStep<T>>* trace = nullptr,
+                                  PenetrationOutput<T>* penetration_out = nullptr) {
+    const DistanceOutput<T> out = distance(input, nullptr, trace);
+    if (out.status == Status::invalid_input) {
+        return distance_answer<T>(out, nullptr);
+    }
+    PenetrationOutput<T> pen;
+    if (in_contact(out.status) || penetration_out) {
+        pen = penetration(input);
+    }
+    if (penetration_out) {
+        *penetration_out = pen;
+    }
+    return distance_answer(out, &pen);
+}
+
+} // namespace gjk::contract
