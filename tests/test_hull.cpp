@@ -1,6 +1,7 @@
 // Specifications of gjk/hull.hpp: convex hull and the explicit Minkowski difference.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <limits>
 #include <random>
 #include <span>
@@ -105,4 +106,31 @@ TYPED_TEST(Hull, SubnormalEdgeKeepsTheVertexBeyondIt) {
     in.a = shape.view();
     in.b = gjk::ShapeView<T>(std::span<const Vec2<T>>(point), T(0));
     EXPECT_EQ(gjk::distance(in).distance, T(0.5)); // from (0, 1) to the vertex (0, 0.5)
+}
+
+// Found by fuzz_kernel's campaign of 2026-11-26: a float triangle 137264 long and 1.5e-39 wide,
+// nearly vertical, so that its x order, (0, -4.08), (0, ~0), (1.5e-39, -137264), is not its
+// order along its length. The last turn's cross product, -6e-39, is below the smallest normal
+// float, and detail::turn computed it again from the vectors scaled to about 1 by powers of
+// two, which rounded the width's 1.5e-39 into the subnormal range: 0, collinear, and the hull
+// lost the top end, 4.08 beyond the middle vertex. A prepared shape of those points then
+// answered "separated by 4.08" for a point on the lost part. The turn is computed again in a
+// wider type now. Here the width is the smallest normal number / 1024.
+TYPED_TEST(Hull, SubnormalSliverKeepsBothEnds) {
+    using T = TypeParam;
+    const T width = std::numeric_limits<T>::min() / T(1024);
+    const std::vector<Vec2<T>> sliver = {{width, T(-137264)}, {0, T(-4.078125)}, {0, T(1)}};
+    // The exact orientation of the three: cross((0, 5.078125), (width, -137259.921875)) =
+    // -5.078125 width, not zero, so each point is a vertex of the hull.
+    const auto hull = gjk::convex_hull<T>(sliver);
+    ASSERT_EQ(hull.size(), 3u);
+    for (const Vec2<T>& p : sliver) {
+        EXPECT_NE(std::find(hull.begin(), hull.end(), p), hull.end()) << p.x << " " << p.y;
+    }
+    const auto shape = gjk::PreparedShape<T>::make(sliver);
+    const Vec2<T> point[1] = {{0, T(0.5)}}; // on the edge from (0, -4.078125) to (0, 1)
+    gjk::DistanceInput<T> in;
+    in.a = shape.view();
+    in.b = gjk::ShapeView<T>(std::span<const Vec2<T>>(point), T(0));
+    EXPECT_EQ(gjk::penetration(in).signed_distance, T(0));
 }
