@@ -70,14 +70,17 @@ DistanceOutput<T> distance(const DistanceInput<T>& input, const Support& z, cons
 
 } // namespace detail
 
-namespace detail {
-
-/// distance() keeping the guarantees of `Policy` (gjk/loop/policy.hpp): Guaranteed for every
-/// query; Unguaranteed only for distance_unguaranteed below, which measures what they cost.
-template <class Policy, class T>
-[[gnu::always_inline]] inline DistanceOutput<T> distance_keeping(const DistanceInput<T>& input,
-                                                                 SimplexCache<T>* cache,
-                                                                 std::vector<TraceStep<T>>* trace) {
+/// Distance, witness points and normal between two convex shapes (see the top of this file).
+/// `cache`, if given, warm starts from and is updated to the final simplex. `trace`, if
+/// given, is cleared and receives one TraceStep per iteration. When both shapes are views of
+/// PreparedShape objects the query skips validating their points and uses their O(log n)
+/// support; otherwise the points are checked and scanned on every call.
+/// `Policy` is the guarantees the query keeps (gjk/loop/policy.hpp); leave it as it is: only
+/// gjk::detail::distance_unguaranteed, which measures what they cost, sets another.
+template <class T, class Policy = detail::Guaranteed>
+DistanceOutput<T> distance(const DistanceInput<T>& input,
+                           std::type_identity_t<SimplexCache<T>>* cache = nullptr,
+                           std::type_identity_t<std::vector<TraceStep<T>>>* trace = nullptr) {
     if (trace) {
         trace->clear();
     }
@@ -89,7 +92,7 @@ template <class Policy, class T>
             return out;
         }
     }
-    const Transform<T> xf = relative(input.xf_a, input.xf_b);
+    const Transform<T> xf = detail::relative(input.xf_a, input.xf_b);
     T ra = T(0), rb = T(0);
     if constexpr (Policy::radii_and_normal) {
         // Radii in use by a product, not a select: the compiler's branch on use_radii was
@@ -97,25 +100,12 @@ template <class Policy, class T>
         const T use = T(input.use_radii); // 0 or 1; a validated radius is finite, so 0 * r is 0
         ra = use * input.a.radius, rb = use * input.b.radius;
     }
-    return with_local_support(input, xf, [&](const auto& z) {
+    return detail::with_local_support(input, xf, [&](const auto& z) {
         // B's own points: a view's points, which for a prepared shape are its hull's vertices,
         // the points its supports index.
-        return distance<Policy>(input, z, PointSetSupport<T>{input.b.points}, ra, rb, cache, trace);
+        return detail::distance<Policy>(input, z, PointSetSupport<T>{input.b.points}, ra, rb, cache,
+                                        trace);
     });
-}
-
-} // namespace detail
-
-/// Distance, witness points and normal between two convex shapes (see the top of this file).
-/// `cache`, if given, warm starts from and is updated to the final simplex. `trace`, if
-/// given, is cleared and receives one TraceStep per iteration. When both shapes are views of
-/// PreparedShape objects the query skips validating their points and uses their O(log n)
-/// support; otherwise the points are checked and scanned on every call.
-template <class T>
-DistanceOutput<T> distance(const DistanceInput<T>& input,
-                           std::type_identity_t<SimplexCache<T>>* cache = nullptr,
-                           std::type_identity_t<std::vector<TraceStep<T>>>* trace = nullptr) {
-    return detail::distance_keeping<detail::Guaranteed, T>(input, cache, trace);
 }
 
 namespace detail {
@@ -131,7 +121,7 @@ template <class T>
 [[gnu::noinline]] DistanceOutput<T>
 distance_unguaranteed(const DistanceInput<T>& input,
                       std::type_identity_t<SimplexCache<T>>* cache = nullptr) {
-    return distance_keeping<Unguaranteed, T>(input, cache, nullptr);
+    return gjk::distance<T, Unguaranteed>(input, cache, nullptr);
 }
 
 } // namespace detail
