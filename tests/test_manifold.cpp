@@ -644,6 +644,34 @@ TEST(ManifoldRegression, ThinSliverUnderNearlyCollinearFacesKeepsItsDeepestPoint
     EXPECT_NEAR(double(least), -double(pen.depth), 1e-5 * 1e17);
 }
 
+/// The manifold of a and b (float, no radii), on plain views and on prepared shapes, has a
+/// point as deep as the long double oracle's depth, to within `slack`.
+void expect_deepest_point_at_the_oracles_depth(const std::vector<Vec2<float>>& a,
+                                               const std::vector<Vec2<float>>& b,
+                                               const gjk::Transform<float>& xa,
+                                               const gjk::Transform<float>& xb, double slack) {
+    using V = Vec2<float>;
+    const long double depth =
+        -oracle::signed_distance(gjk_test::world(a, xa), 0, gjk_test::world(b, xb), 0);
+    ASSERT_GT(depth, 0.0L);
+    const auto prepared_a = gjk::PreparedShape<float>::make(a);
+    const auto prepared_b = gjk::PreparedShape<float>::make(b);
+    for (const bool prepared : {false, true}) {
+        gjk::DistanceInput<float> in;
+        in.a = prepared ? prepared_a.view() : gjk::ShapeView<float>(std::span<const V>(a));
+        in.b = prepared ? prepared_b.view() : gjk::ShapeView<float>(std::span<const V>(b));
+        in.xf_a = xa;
+        in.xf_b = xb;
+        const auto m = gjk::manifold(in, 0.0f);
+        ASSERT_GE(m.count, 1) << prepared;
+        float least = 0;
+        for (int k = 0; k < m.count; ++k) {
+            least = std::min(least, m.points[k].separation);
+        }
+        EXPECT_NEAR(double(least), -double(depth), slack) << prepared;
+    }
+}
+
 // Found by fuzz_kernel's 30-minute campaign of 2026-11-26 (3.5 minutes in). Float, no radii: B
 // is a sliver 5e17 long and 2.7e7 thick at 7.3e16 from A, whose three vertices near B's origin
 // round to one point in A's frame. EPA's normal and depth (1.4e17) were right, and B's face
@@ -665,27 +693,9 @@ TEST(ManifoldRegression, WalkStepsOverFacesThatRoundToAPoint) {
     const gjk::Transform<float> xa{{0, -2.3509887e-38f}, {0.285418481f, -0.958402991f}};
     const gjk::Transform<float> xb{{-7.30686895e+16f, 3.43598383e-41f},
                                    {0.999999881f, 0.000479368988f}};
-    const long double depth =
-        -oracle::signed_distance(gjk_test::world(a, xa), 0, gjk_test::world(b, xb), 0);
-    ASSERT_GT(depth, 1e17L);
-    const auto prepared_a = gjk::PreparedShape<float>::make(a);
-    const auto prepared_b = gjk::PreparedShape<float>::make(b);
-    for (const bool prepared : {false, true}) {
-        gjk::DistanceInput<float> in;
-        in.a = prepared ? prepared_a.view() : gjk::ShapeView<float>(std::span<const V>(a));
-        in.b = prepared ? prepared_b.view() : gjk::ShapeView<float>(std::span<const V>(b));
-        in.xf_a = xa;
-        in.xf_b = xb;
-        const auto m = gjk::manifold(in, 0.0f);
-        ASSERT_GE(m.count, 1) << prepared;
-        float least = 0;
-        for (int i = 0; i < m.count; ++i) {
-            least = std::min(least, m.points[i].separation);
-        }
-        // As deep as the shapes overlap, to float's resolution at 5e17 and the reference
-        // face's tilt (kReferenceTolerance of the scale).
-        EXPECT_NEAR(double(least), -double(depth), 1e-5 * 5e17) << prepared;
-    }
+    // As deep as the shapes overlap, to float's resolution at 5e17 and the reference face's
+    // tilt (kReferenceTolerance of the scale).
+    expect_deepest_point_at_the_oracles_depth(a, b, xa, xb, 1e-5 * 5e17);
 }
 
 // Found by fuzz_kernel's 30-minute campaign of 2026-11-26 (15 minutes in, after the fix above).
@@ -707,27 +717,9 @@ TEST(ManifoldRegression, EdgeTooShortForItsNormalIsNoFace) {
     const gjk::Transform<float> xa{{2.17610609e-38f, 2.91038305e-11f},
                                    {0.923879504f, 0.382683456f}};
     const gjk::Transform<float> xb{{2.76162947e-29f, 0}, {1, 0}};
-    const long double depth =
-        -oracle::signed_distance(gjk_test::world(a, xa), 0, gjk_test::world(b, xb), 0);
-    ASSERT_GT(depth, 1e15L);
-    const auto prepared_a = gjk::PreparedShape<float>::make(a);
-    const auto prepared_b = gjk::PreparedShape<float>::make(b);
-    for (const bool prepared : {false, true}) {
-        gjk::DistanceInput<float> in;
-        in.a = prepared ? prepared_a.view() : gjk::ShapeView<float>(std::span<const V>(a));
-        in.b = prepared ? prepared_b.view() : gjk::ShapeView<float>(std::span<const V>(b));
-        in.xf_a = xa;
-        in.xf_b = xb;
-        const auto m = gjk::manifold(in, 0.0f);
-        ASSERT_GE(m.count, 1) << prepared;
-        float least = 0;
-        for (int i = 0; i < m.count; ++i) {
-            least = std::min(least, m.points[i].separation);
-        }
-        // As deep as the shapes overlap, to float's resolution at 5.7e17 and the reference
-        // face's tilt.
-        EXPECT_NEAR(double(least), -double(depth), 1e-5 * 5.7e17) << prepared;
-    }
+    // As deep as the shapes overlap, to float's resolution at 5.7e17 and the reference face's
+    // tilt.
+    expect_deepest_point_at_the_oracles_depth(a, b, xa, xb, 1e-5 * 5.7e17);
 }
 
 // Found by the Python package's Hypothesis property (python/tests/test_properties.py) on two
