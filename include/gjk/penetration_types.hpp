@@ -1,0 +1,76 @@
+// gjk/penetration_types.hpp - what a penetration query gives: PenetrationOutput, the compact
+// SignedDistance, how EPA ended (EpaTermination) and its iteration cap. How: gjk/penetration.hpp.
+#pragma once
+
+#include "gjk/distance_types.hpp"
+#include "gjk/math.hpp"
+
+namespace gjk {
+
+/// The iteration cap of EPA. EPA adds one vertex of Z per iteration; over the 10,000 pairs per
+/// scalar type of the oracle test (1024-gons included) it needs at most 21 (tests/
+/// test_penetration.cpp prints the maximum). 256 leaves room for huge, round shapes with the
+/// origin near Z's centre, while bounding the cost.
+inline constexpr int kMaxEpaIterations = 256;
+
+/// How the penetration query ended.
+enum class EpaTermination : unsigned char {
+    none,             ///< not run: invalid input, GJK's cap, or the cores are apart
+    touching,         ///< the origin is on Z's boundary: core depth 0 with a proven normal
+    converged,        ///< the closest edge's support gap fell within round-off
+    repeated_support, ///< the support point was already a vertex of the polygon
+    max_iterations,   ///< kMaxEpaIterations (or the input's cap) was reached
+    separating_axis,  ///< not run: the separating axis test decided (gjk/separating_axes.hpp)
+};
+
+/// A short English description of an EpaTermination.
+constexpr const char* to_string(EpaTermination t) {
+    switch (t) {
+    case EpaTermination::none:
+        return "none";
+    case EpaTermination::touching:
+        return "touching";
+    case EpaTermination::converged:
+        return "converged";
+    case EpaTermination::repeated_support:
+        return "repeated_support";
+    case EpaTermination::max_iterations:
+        return "max_iterations";
+    case EpaTermination::separating_axis:
+        return "separating_axis";
+    }
+    return "?";
+}
+
+/// Output of a penetration (signed distance) query. Every field is filled on every path.
+template <class T> struct PenetrationOutput {
+    /// Signed distance between the rounded shapes: the gap when apart (as distance()), minus
+    /// the penetration depth when they overlap, 0 when they touch.
+    T signed_distance{0};
+    /// Penetration depth, max(0, -signed_distance): translating B by depth * normal leaves
+    /// the shapes touching (the minimum translation).
+    T depth{0};
+    /// Unit normal from A to B: the direction of the gap when apart, the minimum translation
+    /// direction of B when overlapping. Valid (unit length) whenever status is separated,
+    /// touching or overlapping.
+    Vec2<T> normal{};
+    /// Witness on A (world): apart, the closest point; overlapping, A's point deepest in B.
+    Vec2<T> point_a{};
+    /// Witness on B (world): point_b - point_a = signed_distance * normal.
+    Vec2<T> point_b{};
+    int iterations{0};                                ///< GJK iterations
+    int epa_iterations{0};                            ///< EPA iterations (0 when EPA did not run)
+    Status status{Status::invalid_input};             ///< separated / touching / overlapping / ...
+    EpaTermination termination{EpaTermination::none}; ///< how EPA ended
+    InputError error{InputError::none}; ///< what is wrong when status is invalid_input
+};
+
+/// A compact signed distance: negative inside.
+template <class T> struct SignedDistance {
+    T value{0};                           ///< > 0 apart, 0 touching, -depth overlapping
+    Vec2<T> normal{};                     ///< unit normal from A to B (see PenetrationOutput)
+    Status status{Status::invalid_input}; ///< as PenetrationOutput::status
+    InputError error{InputError::none};   ///< what is wrong when status is invalid_input
+};
+
+} // namespace gjk
