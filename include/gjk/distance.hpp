@@ -95,8 +95,7 @@ DistanceOutput<T> distance(const DistanceInput<T>& input,
     const Transform<T> xf = detail::relative(input.xf_a, input.xf_b);
     T ra = T(0), rb = T(0);
     if constexpr (Policy::radii_and_normal) {
-        // Radii in use by a product, not a select: the compiler's branch on use_radii was
-        // mispredicted although the flag never changed (docs/performance.md, "Inlining").
+        // The radii in use by a product, not a branch on use_radii: no test in the query's path.
         const T use = T(input.use_radii); // 0 or 1; a validated radius is finite, so 0 * r is 0
         ra = use * input.a.radius, rb = use * input.b.radius;
     }

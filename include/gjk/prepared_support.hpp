@@ -37,11 +37,10 @@ template <class T> struct PreparedSupport {
 };
 
 /// PreparedSupport for a shape of more than kScanLimit vertices (precondition): always the
-/// hull's search table, inline instead of PreparedShape::support_index's call. A call in the
-/// GJK loop costs more than its jump: every SSE register is caller-saved, so the loop's simplex
-/// and direction would go to the stack and back around each support (docs/performance.md,
-/// "The big polygon's search inline"). distance() and overlap() use it for a big polygon
-/// against a small one (detail::with_local_support in gjk/loop/local_support.hpp).
+/// hull's search table, inline instead of PreparedShape::support_index's call, so that the
+/// loop's simplex and direction stay in registers around each support. distance() and
+/// overlap() use it for a big polygon against a small one (detail::with_local_support in
+/// gjk/loop/local_support.hpp).
 template <class T> struct PreparedSearchSupport : PreparedSupport<T> {
     /// The hull vertex furthest along d and its index (PreparedShape::support_search).
     SupportPoint<T> operator()(Vec2<T> d) const { return this->shape->support_search(d); }

@@ -107,9 +107,8 @@ template <class T> int support_index_scan(std::span<const Vec2<T>> points, Vec2<
     T best_value = dot(d, points[0]);
     const int n = static_cast<int>(points.size());
     for (int i = 1; i < n; ++i) {
-        // Arithmetic, not a branch: which point wins is data, which a branch would mispredict
-        // once per scan (docs/performance.md, "The support scan"). std::max(a, b) is b
-        // exactly when a < b, the same test.
+        // Arithmetic, not a branch: which point wins is data. std::max(a, b) is b exactly when
+        // a < b, the same test.
         const T value = dot(d, points[static_cast<std::size_t>(i)]);
         const int better = best_value < value;
         best += better * (i - best);

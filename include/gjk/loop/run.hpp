@@ -166,7 +166,7 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
 
         // The talk's case 1 compares the new support point with the simplex as it was before
         // culling: a vertex dropped now and found again next time would cycle.
-        // (All three slots are copied: a loop up to the count became a memcpy call.)
+        // (All three slots are copied: a copy of fixed size.)
         const int saved_count = s.count;
         const std::uint64_t saved[3] = {s.pair[0], s.pair[1], s.pair[2]};
         cull(s, solution);

@@ -34,8 +34,8 @@ template <class T> struct LoopSimplex {
     int count;
 
     /// An empty simplex, every slot zero (cull() and the case-1 test read all three slots).
-    /// Each array on its own: zeroing the whole object at once compiled to a microcoded string
-    /// store (`rep stosq`) behind a branch (docs/performance.md, "The loop's simplex").
+    /// Each array on its own: zeroing the whole object at once was slower (docs/performance.md,
+    /// "The loop's simplex").
     LoopSimplex() {
         for (Vec2<T>& v : w) {
             v = {};
@@ -162,8 +162,8 @@ template <class Policy = Guaranteed, class T>
     if (!(side != T(0)) || side != side) {
         return {}; // side == 0, or NaN from overflow: no direction to search
     }
-    // Which side the origin is on is data, which a branch would mispredict: the sign is copied
-    // instead. Multiplying by +-1 is exact.
+    // Which side the origin is on is data: the sign is copied, not branched on. Multiplying by
+    // +-1 is exact.
     const T flip = std::copysign(T(1), side);
     return {flip * d.x, flip * d.y};
 }

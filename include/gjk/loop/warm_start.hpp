@@ -72,7 +72,7 @@ bool read_cache(const SimplexCache<T>& cache, const Support& z, LoopSimplex<T>& 
 template <class Policy = Guaranteed, class T>
 void write_cache(SimplexCache<T>& cache, const LoopSimplex<T>& s) {
     cache.count = s.count;
-    for (int i = 0; i < 3; ++i) { // all three slots: a loop to the count became memcpy calls
+    for (int i = 0; i < 3; ++i) { // all three slots: a copy of fixed size
         cache.index_a[i] = s.index_a(i);
         cache.index_b[i] = s.index_b(i);
     }
