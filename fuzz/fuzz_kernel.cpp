@@ -669,8 +669,8 @@ template <class T> void check_time_of_impact(const Query<T>& q, const Truth* tru
             !within_range(q) || !gjk::is_finite(in.sweep_b.c1) ||
             std::abs(in.sweep_b.c1.x) > range<T>() || std::abs(in.sweep_b.c1.y) > range<T>())
             continue;
-        // The cast's own scale (gjk/time_of_impact.hpp): the sweeps' positions plus the shapes' reach
-        // from their rotation centres (their origins here), radii included.
+        // The cast's own scale (gjk/time_of_impact.hpp): the sweeps' positions plus the shapes'
+        // reach from their rotation centres (their origins here), radii included.
         auto reach = [](const std::vector<gjk::Vec2<T>>& pts) {
             long double r = 0;
             for (const auto& p : pts)
