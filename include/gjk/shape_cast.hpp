@@ -28,12 +28,9 @@ template <class T> CastOutput<T> shape_cast(const CastInput<T>& input) {
             out.motion_error = MotionError::bad_translation_a;
         } else if (!is_finite(input.translation_b)) {
             out.motion_error = MotionError::bad_translation_b;
-        } else if (!detail::finite_nonnegative(input.target_separation)) {
-            out.motion_error = MotionError::bad_target;
-        } else if (!detail::finite_nonnegative(input.tolerance)) {
-            out.motion_error = MotionError::bad_tolerance;
-        } else if (!detail::unit_fraction(input.max_fraction)) {
-            out.motion_error = MotionError::bad_max_fraction;
+        } else {
+            out.motion_error = detail::motion_options_error(input.target_separation,
+                                                            input.tolerance, input.max_fraction);
         }
     }
     if (out.error != InputError::none || out.motion_error != MotionError::none) {

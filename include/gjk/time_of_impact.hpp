@@ -32,13 +32,11 @@ template <class T> CastOutput<T> time_of_impact(const ToiInput<T>& input) {
         out.motion_error = MotionError::bad_sweep_a;
     } else if (!sweep_ok(input.sweep_b)) {
         out.motion_error = MotionError::bad_sweep_b;
-    } else if (!detail::finite_nonnegative(input.target_separation)) {
-        out.motion_error = MotionError::bad_target;
-    } else if (!detail::finite_nonnegative(input.tolerance)) {
-        out.motion_error = MotionError::bad_tolerance;
-    } else if (!detail::unit_fraction(input.max_fraction)) {
-        out.motion_error = MotionError::bad_max_fraction;
     } else {
+        out.motion_error = detail::motion_options_error(input.target_separation, input.tolerance,
+                                                        input.max_fraction);
+    }
+    if (out.motion_error == MotionError::none) {
         start.xf_a = ma.at(T(0)); // Sweep::at(0) to the bit, without its sine and cosine
         start.xf_b = mb.at(T(0));
         out.error = validate(start);

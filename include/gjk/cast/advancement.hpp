@@ -289,4 +289,16 @@ template <class T> bool unit_fraction(T x) {
     return x >= T(0) && x <= T(1); // NaN fails both
 }
 
+/// What is wrong with the options a shape cast and a time of impact share, or none.
+template <class T>
+MotionError motion_options_error(T target_separation, T tolerance, T max_fraction) {
+    if (!finite_nonnegative(target_separation)) {
+        return MotionError::bad_target;
+    }
+    if (!finite_nonnegative(tolerance)) {
+        return MotionError::bad_tolerance;
+    }
+    return unit_fraction(max_fraction) ? MotionError::none : MotionError::bad_max_fraction;
+}
+
 } // namespace gjk::detail
