@@ -10,7 +10,7 @@ CMAKE_ARGS ?=
 PYTHON_PACKAGES := python3-dev pybind11-dev python3-numpy python3-pytest python3-hypothesis \
              python3-shapely python3-dask python3-distributed python3-setuptools python3-wheel \
              python3-venv python3-pip
-PACKAGES  := cmake g++ python3 make ninja-build pkg-config doxygen libgtest-dev libgmp-dev nlohmann-json3-dev libcli11-dev libpugixml-dev libbenchmark-dev libbox2d-dev \
+PACKAGES  := cmake g++ python3 make ninja-build pkg-config doxygen libgtest-dev libgmp-dev nlohmann-json3-dev libcli11-dev libpugixml-dev libbenchmark-dev libbox2d-dev libsimdjson-dev \
              $(PYTHON_PACKAGES)
 
 .PHONY: all build demo test test-asan test-consumer test-python-install test-fma docs docs-check deps clean format bench fuzz fuzz-smoke fuzz-build deps-fuzz
@@ -113,7 +113,7 @@ docs-check: deps
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
 FUZZERS      := fuzz_jsonl fuzz_kernel
-FUZZ_PACKAGES := clang libclang-rt-14-dev libgmp-dev nlohmann-json3-dev libcli11-dev cmake ninja-build
+FUZZ_PACKAGES := clang libclang-rt-14-dev libgmp-dev nlohmann-json3-dev libsimdjson-dev libcli11-dev cmake ninja-build
 
 deps-fuzz:
 	@$(MAKE) --no-print-directory deps PACKAGES="$(FUZZ_PACKAGES)"

@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -48,27 +49,57 @@ constexpr std::size_t kChunkLines = 8192;
 /// of long lines does not hold thousands of them in memory at once.
 constexpr std::size_t kChunkBytes = std::size_t(16) << 20;
 
-/// std::getline with a cap: reads the next line into `line`, keeping at most `cap` + 1 bytes
-/// of it and skipping the rest, so a line of any length costs at most cap + 1 bytes; one kept
-/// byte beyond the cap is enough for check_limits() to refuse it. `length` receives the
-/// line's full length. False at the end of the input (no line read).
-bool read_line(std::istream& in, std::string& line, std::size_t cap, std::size_t& length) {
-    line.clear();
-    length = 0;
-    std::streambuf* buffer = in.rdbuf();
-    for (;;) {
-        const int c = buffer->sbumpc();
-        if (c == std::char_traits<char>::eof()) {
-            return length > 0;
-        }
-        if (c == '\n') {
-            return true;
-        }
-        if (length++ <= cap) {
-            line.push_back(static_cast<char>(c));
+/// std::getline with a cap, over blocks of the stream: next() reads the next line into
+/// `line`, keeping at most `cap` + 1 bytes of it and skipping the rest, so a line of any
+/// length costs at most cap + 1 bytes; one kept byte beyond the cap is enough for
+/// check_limits() to refuse it. `length` receives the line's full length. False at the end of
+/// the input (no line read).
+class LineReader {
+  public:
+    explicit LineReader(std::istream& in) : in_(*in.rdbuf()) {}
+
+    bool next(std::string& line, std::size_t cap, std::size_t& length) {
+        line.clear();
+        length = 0;
+        for (;;) {
+            if (begin_ == end_ && !refill()) {
+                return length > 0;
+            }
+            const char* newline =
+                static_cast<const char*>(std::memchr(begin_, '\n', std::size_t(end_ - begin_)));
+            const char* stop = newline != nullptr ? newline : end_;
+            const std::size_t count = std::size_t(stop - begin_);
+            if (length <= cap) {
+                line.append(begin_, std::min(count, cap + 1 - length));
+            }
+            length += count;
+            begin_ = newline != nullptr ? newline + 1 : end_;
+            if (newline != nullptr) {
+                return true;
+            }
         }
     }
-}
+
+  private:
+    /// Takes what the stream holds or one read brings (not a full block: a pipe's lines are
+    /// answered as they come, a chunk at a time).
+    bool refill() {
+        if (in_.sgetc() == std::char_traits<char>::eof()) {
+            return false;
+        }
+        const std::streamsize ready = std::max<std::streamsize>(in_.in_avail(), 1);
+        const std::streamsize got =
+            in_.sgetn(block_.data(), std::min(ready, std::streamsize(block_.size())));
+        begin_ = block_.data();
+        end_ = begin_ + (got > 0 ? got : 0);
+        return got > 0;
+    }
+
+    std::streambuf& in_;
+    std::vector<char> block_ = std::vector<char>(std::size_t(1) << 16);
+    const char* begin_ = nullptr;
+    const char* end_ = nullptr;
+};
 
 struct Input {
     std::ifstream file;
@@ -118,13 +149,14 @@ int run_lines(const std::string& path, const Options& options, int threads,
     std::vector<char> errors;
     std::size_t done = 0, bytes = 0;
     bool any_error = false;
-    std::ios::sync_with_stdio(false);
+    std::ios::sync_with_stdio(false); // before the reader takes std::cin's buffer
+    LineReader reader(*in.stream);
     for (bool more = true; more;) {
         lines.clear();
         std::string line;
         std::size_t length = 0, chunk_bytes = 0;
         while (lines.size() < kChunkLines && chunk_bytes < kChunkBytes &&
-               (more = read_line(*in.stream, line, options.max_line_bytes, length))) {
+               (more = reader.next(line, options.max_line_bytes, length))) {
             bytes += length + 1;
             chunk_bytes += line.size();
             lines.push_back(std::move(line));

@@ -3,6 +3,9 @@
 // Whatever the line, process_line() must return exactly one line of valid JSON (no newline in
 // it, so the batch keeps one answer per input line), which is either an answer with the
 // contract's fields and finite numbers, or {"error": "<message>"} with the error flag set.
+// Two readers read lines (contract/jsonl/plain_query.hpp): on every line the plain one reads,
+// it must read exactly the query the precise one reads. And the answer's bytes, written without
+// nlohmann's document (contract/jsonl/line_writer.hpp), must be nlohmann's own dump of them.
 // The first input byte picks the options (precision, trace, small limits so that the caps
 // are reached by short inputs); the rest is the line.
 #include <cmath>
@@ -10,12 +13,16 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
 #include "contract/jsonl/distance.hpp"
+#include "contract/jsonl/plain_query.hpp"
 
 namespace {
 
@@ -23,6 +30,43 @@ namespace {
 [[noreturn]] void fail(const char* what, const std::string& out) {
     std::fprintf(stderr, "fuzz_jsonl: %s\noutput: %.500s\n", what, out.c_str());
     std::abort();
+}
+
+/// Bitwise equal, so that -0 and 0 differ.
+bool same(double x, double y) {
+    return std::memcmp(&x, &y, sizeof x) == 0;
+}
+
+bool same_shape(const gjk::contract::ShapeSpec& s, const gjk::contract::ShapeSpec& t) {
+    if (s.points.size() != t.points.size() || !same(s.radius, t.radius) ||
+        !same(s.position.x, t.position.x) || !same(s.position.y, t.position.y) ||
+        !same(s.angle, t.angle)) {
+        return false;
+    }
+    for (std::size_t i = 0; i < s.points.size(); ++i) {
+        if (!same(s.points[i].x, t.points[i].x) || !same(s.points[i].y, t.points[i].y)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// The plain reader reads a line only as the precise reader reads it.
+void check_readers(std::string_view line, const gjk::contract::Options& options) {
+    const std::optional<gjk::contract::Query> plain =
+        gjk::contract::read_plain_query(line, options);
+    if (!plain) {
+        return;
+    }
+    const auto precise = gjk::contract::parse_query_precise(line, options);
+    const auto* q = std::get_if<gjk::contract::Query>(&precise);
+    if (q == nullptr) {
+        fail("the plain reader read a line the precise reader refuses",
+             std::get<std::string>(precise));
+    }
+    if (!same_shape(plain->a, q->a) || !same_shape(plain->b, q->b)) {
+        fail("the plain reader read other shapes than the precise reader", std::string(line));
+    }
 }
 
 bool finite_pair(const nlohmann::json& j) {
@@ -48,6 +92,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const std::string_view line(reinterpret_cast<const char*>(data + 1), size - 1);
 
+    check_readers(line, options);
     bool error = true;
     const std::string out = gjk::contract::process_line(line, options, error);
     if (out.find('\n') != std::string::npos || out.find('\r') != std::string::npos) {
@@ -56,6 +101,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const nlohmann::json j = nlohmann::json::parse(out, nullptr, /*allow_exceptions=*/false);
     if (!j.is_object()) {
         fail("the answer is not a JSON object", out);
+    }
+    if (nlohmann::ordered_json::parse(out).dump(-1, ' ', false,
+                                                nlohmann::json::error_handler_t::replace) != out) {
+        fail("the answer's bytes are not nlohmann's dump of them", out);
     }
     if (error) {
         if (j.size() != 1 || !j.contains("error") || !j["error"].is_string() ||

@@ -4,7 +4,9 @@
 #include <vector>
 
 #include "contract/distance_answer.hpp"
+#include "contract/jsonl/line_writer.hpp"
 #include "contract/jsonl/parse.hpp"
+#include "contract/jsonl/plain_query.hpp"
 #include "gjk/gradient.hpp"
 #include "gjk/instantiations.hpp"
 
@@ -12,15 +14,18 @@ namespace gjk::contract {
 
 namespace {
 
-/// The "gradient" and "differentiable" fields of --derivatives, added to an answer object.
-template <class T>
-void add_gradient(nlohmann::ordered_json& answer, const DistanceGradient<T>& gradient) {
-    auto pose = [](const T(&g)[3]) {
-        return nlohmann::ordered_json::array(
-            {static_cast<double>(g[0]), static_cast<double>(g[1]), static_cast<double>(g[2])});
+/// The "gradient" and "differentiable" members of --derivatives, after an answer's fields.
+template <class T> void append_gradient(std::string& out, const DistanceGradient<T>& gradient) {
+    auto pose = [&out](const T(&g)[3]) {
+        const double values[3] = {static_cast<double>(g[0]), static_cast<double>(g[1]),
+                                  static_cast<double>(g[2])};
+        append_numbers(out, values, 3);
     };
-    answer["gradient"] = {{"a", pose(gradient.a)}, {"b", pose(gradient.b)}};
-    answer["differentiable"] = gradient.differentiable;
+    out += ",\"gradient\":{\"a\":";
+    pose(gradient.a);
+    out += ",\"b\":";
+    pose(gradient.b);
+    out += gradient.differentiable ? "},\"differentiable\":true" : "},\"differentiable\":false";
 }
 
 template <class T> std::string compute_line(const Query& q, const Options& options, bool& error) {
@@ -36,17 +41,28 @@ template <class T> std::string compute_line(const Query& q, const Options& optio
     if (answer.output.status == Status::invalid_input) {
         return detail::error_line(to_string(answer.output.error), error);
     }
-    nlohmann::ordered_json j =
-        fields_json(distance_fields(answer, options.trace ? &trace : nullptr));
+    std::string line;
+    line.reserve(256);
+    line += '{';
+    append_members(line, distance_fields(answer, options.trace ? &trace : nullptr));
     if (options.derivatives) {
-        add_gradient(j, signed_distance_gradient(p.input(), penetration));
+        append_gradient(line, signed_distance_gradient(p.input(), penetration));
     }
-    return dump_line(j);
+    line += '}';
+    return line;
 }
 
 } // namespace
 
 std::variant<Query, std::string> parse_query(std::string_view line, const Options& options) {
+    if (std::optional<Query> plain = read_plain_query(line, options)) {
+        return *std::move(plain);
+    }
+    return parse_query_precise(line, options);
+}
+
+std::variant<Query, std::string> parse_query_precise(std::string_view line,
+                                                     const Options& options) {
     auto parsed = detail::parse_object(line, "{\"a\": SHAPE, \"b\": SHAPE}", options);
     if (auto* message = std::get_if<std::string>(&parsed)) {
         return *message;

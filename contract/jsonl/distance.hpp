@@ -21,8 +21,14 @@
 
 namespace gjk::contract {
 
-/// Parses one input line: the query, or an error message naming the field.
+/// Parses one input line: the query, or an error message naming the field. A plain line
+/// (contract/jsonl/plain_query.hpp) is read by simdjson, any other by parse_query_precise.
 std::variant<Query, std::string> parse_query(std::string_view line, const Options& options = {});
+
+/// The precise reader alone (nlohmann-json's DOM, every check with its error message): the
+/// query parse_query gives on every line; fuzz_jsonl checks that the two agree.
+std::variant<Query, std::string> parse_query_precise(std::string_view line,
+                                                     const Options& options = {});
 
 /// The whole contract for one line: the output line (without newline); `error` is set when
 /// it is an error line.

@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "contract/jsonl/line.hpp"
+#include "contract/jsonl/line_writer.hpp"
 #include "contract/words.hpp"
 
 namespace gjk::contract::detail {
@@ -39,20 +40,25 @@ bool read_motion_options(const json& j, double& max_fraction, double& target_sep
 std::variant<json, std::string> parse_object(std::string_view line, const char* expected,
                                              const Options& options);
 
-/// T's value of x, or an error when it does not fit (a double beyond float's range) or, when
-/// `ranged`, lies beyond the kernel's range in T.
+/// T's value of x, when it fits in T (a double beyond float's range does not) and, when
+/// `ranged`, lies within the kernel's range in T.
+template <class T> bool fits(double x, T& out, bool ranged = true) {
+    out = static_cast<T>(x);
+    return std::isfinite(out) && (!ranged || std::abs(out) <= kernel_range<T>());
+}
+
+/// T's value of x, or an error naming the field when it does not fit (fits).
 template <class T>
 bool narrow(double x, const std::string& field, T& out, std::string& error, bool ranged = true) {
-    out = static_cast<T>(x);
+    if (fits(x, out, ranged)) {
+        return true;
+    }
     if (!std::isfinite(out)) {
         error = field + ": " + short_number(x) + " does not fit in " + precision_name<T>();
-        return false;
-    }
-    if (ranged && std::abs(out) > kernel_range<T>()) {
+    } else {
         error = field + ": " + short_number(x) + " is beyond " + kernel_range_words<T>();
-        return false;
     }
-    return true;
+    return false;
 }
 
 /// The shape and transform of a ShapeSpec in T, or an error naming the value that does not fit
@@ -62,18 +68,24 @@ bool convert(const ShapeSpec& s, const std::string& name, Shape<T>& shape, Trans
              std::string& error) {
     shape.points.resize(s.points.size());
     for (std::size_t i = 0; i < s.points.size(); ++i) {
-        const std::string field = name + ".points[" + std::to_string(i) + "]";
-        if (!narrow(s.points[i].x, field + "[0]", shape.points[i].x, error) ||
-            !narrow(s.points[i].y, field + "[1]", shape.points[i].y, error)) {
+        const Vec2<double>& p = s.points[i];
+        if (!fits(p.x, shape.points[i].x) || !fits(p.y, shape.points[i].y)) {
+            const std::string field = name + ".points[" + std::to_string(i) + "]"; // named late
+            if (narrow(p.x, field + "[0]", shape.points[i].x, error)) {
+                narrow(p.y, field + "[1]", shape.points[i].y, error);
+            }
             return false;
         }
     }
     Vec2<T> position;
     T angle;
-    if (!narrow(s.radius, name + ".radius", shape.radius, error) ||
-        !narrow(s.position.x, name + ".position[0]", position.x, error) ||
-        !narrow(s.position.y, name + ".position[1]", position.y, error) ||
-        !narrow(s.angle, name + ".angle", angle, error, /*ranged=*/false)) {
+    if (!fits(s.radius, shape.radius) || !fits(s.position.x, position.x) ||
+        !fits(s.position.y, position.y) || !fits(s.angle, angle, /*ranged=*/false)) {
+        // Named late: the chain stops at the first field that does not fit, its message set.
+        static_cast<void>(narrow(s.radius, name + ".radius", shape.radius, error) &&
+                          narrow(s.position.x, name + ".position[0]", position.x, error) &&
+                          narrow(s.position.y, name + ".position[1]", position.y, error) &&
+                          narrow(s.angle, name + ".angle", angle, error, /*ranged=*/false));
         return false;
     }
     xf = Transform<T>::from(position, angle);
@@ -85,7 +97,7 @@ std::string error_line(const std::string& message, bool& error);
 
 /// The answer line of an answer's fields.
 inline std::string answer_line(const Fields& fields) {
-    return dump_line(fields_json(fields));
+    return write_line(fields);
 }
 
 /// Removes a CR that ends a CRLF line.
