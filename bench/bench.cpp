@@ -45,7 +45,7 @@
 
 #include "contract/jsonl/distance.hpp"
 #include "gjk/gjk.hpp"
-#include "lockstep.hpp" // the library's lane widths (src/), for the rows of each width
+#include "lockstep.hpp" // the lane widths (gjk_lanes_for_tests), for the rows of each width
 
 // Box2D 2.4.1 counts time of impact iterations in this global (b2_time_of_impact.cpp, exported
 // but not declared in a header).

@@ -38,7 +38,7 @@
 #include <string>
 #include <vector>
 
-#include "../src/lockstep.hpp" // detail::lockstep_batch, for check_batch
+#include "lockstep.hpp" // detail::lockstep_batch, for check_batch (gjk_lanes_for_tests)
 #include "gjk/gjk.hpp"
 #include "oracle/oracle.hpp"
 

@@ -1,7 +1,7 @@
 // The lockstep loop for 32-byte vectors, compiled with -mavx2 (CMakeLists.txt) and called only
-// on processors that have AVX2 (detail::lane_width_runs). src/lanes.hpp says what this object
+// on processors that have AVX2 (detail::lane_width_runs). src/lanes/loop.hpp says what this object
 // may contain: the loop and nothing else.
-#include "lanes.hpp"
+#include "lanes/loop.hpp"
 
 namespace gjk::detail {
 

@@ -1,7 +1,7 @@
 // The lockstep loop for 64-byte vectors, compiled with AVX-512 F, VL, DQ and BW (CMakeLists.txt)
-// and called only on processors that have them (detail::lane_width_runs). src/lanes.hpp says what
+// and called only on processors that have them (detail::lane_width_runs). src/lanes/loop.hpp says what
 // this object may contain: the loop and nothing else.
-#include "lanes.hpp"
+#include "lanes/loop.hpp"
 
 namespace gjk::detail {
 

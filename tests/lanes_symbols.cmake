@@ -1,4 +1,4 @@
-# The AVX2 and AVX-512 objects hold the lockstep loop and nothing else (src/lanes.hpp says why):
+# The AVX2 and AVX-512 objects hold the lockstep loop and nothing else (src/lanes/loop.hpp says why):
 # every symbol each defines for the linker must be lockstep_loop or a lambda inside it. A copy of
 # any other inline function there, compiled with AVX2 or AVX-512, could be the one the linker
 # keeps for every caller, and a processor without that instruction set would crash in it.

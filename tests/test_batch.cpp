@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "../src/lockstep.hpp" // detail::lockstep_batch: each lane width on its own
+#include "lockstep.hpp" // detail::lockstep_batch: each lane width on its own (gjk_lanes_for_tests)
 #include "gjk/gjk.hpp"
 #include "oracle/oracle.hpp"
 #include "support/families.hpp"

@@ -1,4 +1,4 @@
-// src/wide.hpp: the wide operations the lanes are written in, each against the scalar operation
+// src/lanes/wide.hpp: the wide operations the lanes are written in, each against the scalar operation
 // it stands for, lane by lane and to the bit. Here in 16-byte vectors (the baseline instruction
 // set); the 32- and 64-byte ones are the same source, checked through the lanes' answers in
 // tests/test_batch.cpp wherever the processor runs them.
@@ -12,7 +12,7 @@
 #include <random>
 #include <vector>
 
-#include "../src/wide.hpp"
+#include "lanes/wide.hpp"
 
 namespace {
 

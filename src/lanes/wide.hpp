@@ -1,5 +1,5 @@
-// src/wide.hpp - the wide operations the lane loop (src/lanes.hpp) is written in: N values of a
-// scalar in one vector register, one per lane, and the few things done to them.
+// src/lanes/wide.hpp - the wide operations the lane loop (src/lanes/loop.hpp) is written in: N
+// values of a scalar in one vector register, one per lane, and the few things done to them.
 //
 // A value is a GCC/Clang vector (`vector_size`), so arithmetic and comparisons are the
 // language's own operators, lane by lane, each rounded as the scalar operation is (-ffp-contract
@@ -11,7 +11,7 @@
 // masked move); sqrt, which the vector extension does not have, names the set's instruction itself.
 //
 // Every function here is always inlined: an out-of-line copy in the AVX2 or AVX-512 object could
-// be the one the linker keeps for every caller (src/lanes.hpp; tests/lanes_symbols.cmake).
+// be the one the linker keeps for every caller (src/lanes/loop.hpp; tests/lanes_symbols.cmake).
 #pragma once
 
 #include <cstdint>
