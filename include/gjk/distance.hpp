@@ -75,35 +75,28 @@ DistanceOutput<T> distance(const DistanceInput<T>& input, const Support& z, cons
 /// given, is cleared and receives one TraceStep per iteration. When both shapes are views of
 /// PreparedShape objects the query skips validating their points and uses their O(log n)
 /// support; otherwise the points are checked and scanned on every call.
-/// `Policy` is the guarantees the query keeps (gjk/loop/policy.hpp); leave it as it is: only
-/// gjk::detail::distance_unguaranteed, which measures what they cost, sets another.
-template <class T, class Policy = detail::Guaranteed>
+template <class T>
 DistanceOutput<T> distance(const DistanceInput<T>& input,
                            std::type_identity_t<SimplexCache<T>>* cache = nullptr,
                            std::type_identity_t<std::vector<TraceStep<T>>>* trace = nullptr) {
     if (trace) {
         trace->clear();
     }
-    if constexpr (Policy::input_validation) {
-        DistanceOutput<T> out;
-        out.error = validate(input);
-        if (out.error != InputError::none) {
-            out.status = Status::invalid_input;
-            return out;
-        }
+    DistanceOutput<T> invalid;
+    invalid.error = validate(input);
+    if (invalid.error != InputError::none) {
+        invalid.status = Status::invalid_input;
+        return invalid;
     }
     const Transform<T> xf = detail::relative(input.xf_a, input.xf_b);
-    T ra = T(0), rb = T(0);
-    if constexpr (Policy::radii_and_normal) {
-        // The radii in use by a product, not a branch on use_radii: no test in the query's path.
-        const T use = T(input.use_radii); // 0 or 1; a validated radius is finite, so 0 * r is 0
-        ra = use * input.a.radius, rb = use * input.b.radius;
-    }
+    // The radii in use by a product, not a branch on use_radii: no test in the query's path.
+    const T use = T(input.use_radii); // 0 or 1; a validated radius is finite, so 0 * r is 0
+    const T ra = use * input.a.radius, rb = use * input.b.radius;
     return detail::with_local_support(input, xf, [&](const auto& z) {
         // B's own points: a view's points, which for a prepared shape are its hull's vertices,
         // the points its supports index.
-        return detail::distance<Policy>(input, z, PointSetSupport<T>{input.b.points}, ra, rb, cache,
-                                        trace);
+        return detail::distance<detail::Guaranteed>(input, z, PointSetSupport<T>{input.b.points},
+                                                    ra, rb, cache, trace);
     });
 }
 
@@ -111,7 +104,7 @@ namespace detail {
 
 /// NOT an API for users: gjk::distance() with none of its guarantees (Unguaranteed,
 /// gjk/loop/policy.hpp), the talk's core loop alone - "the floor". It exists to measure what
-/// the guarantees cost, on the same code: bench/bench.cpp's floor/ rows. No input is checked
+/// the guarantees cost, on the same loop: bench/bench.cpp's floor/ rows. No input is checked
 /// (the input must be valid; a cache must come from the same pair of shapes), the radii are
 /// taken as zero, the normal is zero, a contact is never touching, and nothing checks that
 /// the answer is finite. (Not inlined: the floor/ rows make one call a query, as the gjk/ rows
@@ -120,7 +113,11 @@ template <class T>
 [[gnu::noinline]] DistanceOutput<T>
 distance_unguaranteed(const DistanceInput<T>& input,
                       std::type_identity_t<SimplexCache<T>>* cache = nullptr) {
-    return gjk::distance<T, Unguaranteed>(input, cache, nullptr);
+    const Transform<T> xf = relative(input.xf_a, input.xf_b);
+    return with_local_support(input, xf, [&](const auto& z) {
+        return distance<Unguaranteed>(input, z, PointSetSupport<T>{input.b.points}, T(0), T(0),
+                                      cache, static_cast<std::vector<TraceStep<T>>*>(nullptr));
+    });
 }
 
 } // namespace detail

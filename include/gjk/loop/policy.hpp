@@ -2,8 +2,9 @@
 // the library keeps all of them (Guaranteed, the default everywhere). Unguaranteed drops them
 // all: the talk's core loop alone, "the floor", which exists only to measure what the
 // guarantees cost (bench/bench.cpp's floor/ rows) and is not an API for users (see
-// gjk::detail::distance_unguaranteed in gjk/distance.hpp). Each member is a compile-time
-// constant tested by `if constexpr`, so the default's code is the code without a policy.
+// gjk::detail::distance_unguaranteed in gjk/distance.hpp, which also skips validate(), the radii
+// and the normal). Each member is a compile-time constant tested by `if constexpr`, so the
+// default's code is the code without a policy.
 #pragma once
 
 #include <limits>
@@ -14,8 +15,6 @@ namespace detail {
 
 /// Every guarantee of gjk::distance (docs/robustness.md); the policy of every query.
 struct Guaranteed {
-    /// validate() before the query: a bad input is InputError, never a loop on it.
-    static constexpr bool input_validation = true;
     /// The distance must decrease, up to its round-off and kStalls times (run()); without it
     /// the loop stops only on a repeated support, a support not beyond the simplex or the cap.
     static constexpr bool stall_rule = true;
@@ -43,7 +42,7 @@ struct Guaranteed {
 /// The round-off, in units of the largest vertex's length, within which a containment
 /// triangle's weighted point is taken for the origin and its weights kept
 /// (best_containment_weights in gjk/loop/conclude.hpp, and the lockstep lanes of
-/// src/lanes.hpp, which must conclude alike).
+/// src/lanes/steps.hpp, which must conclude alike).
 /// One eps: the witness points' bound for float is 4e-7 = 3.4 eps of the scale
 /// (docs/robustness.md), and a point of Z = B - A is up to 2 sqrt 2 = 2.8 times the scale long, so
 /// a weighted point beyond 1 eps of the largest vertex may already be off that bound. It was 4 eps:
@@ -55,7 +54,6 @@ template <class T> inline constexpr T kContainmentRoundOff = std::numeric_limits
 /// None of them: the floor. Only for measuring: a query run so answers garbage for bad input,
 /// reads a cache beyond its shapes' points, and may answer NaN.
 struct Unguaranteed {
-    static constexpr bool input_validation = false;
     static constexpr bool stall_rule = false;
     static constexpr bool resolvable_directions = false;
     static constexpr bool settled_endings = false;
