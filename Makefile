@@ -72,14 +72,19 @@ test-consumer: deps
 
 # README's Python install, as a user runs it: a virtual environment over Debian's interpreter,
 # `pip install --no-build-isolation .` (setuptools driving CMake, nothing from PyPI), then the
-# installed package answers a query outside the source tree.
+# installed package answers a query outside the source tree and holds its types (py.typed and
+# the stubs, which python/tests/test_stubs.py checks against the module).
 PYVENV ?= build-venv
 test-python-install: deps
 	rm -rf $(PYVENV) && /usr/bin/python3 -m venv --system-site-packages $(PYVENV)
 	$(PYVENV)/bin/pip install --no-build-isolation --no-index -q .
-	cd / && $(CURDIR)/$(PYVENV)/bin/python -c "import gjk; \
+	cd / && $(CURDIR)/$(PYVENV)/bin/python -c "import gjk, pathlib; \
 	  r = gjk.distance(gjk.Shape([[0, 0], [1, 0], [0, 1]]), gjk.Shape([[3, 0]], 0.5)); \
-	  assert abs(r.distance - 1.5) < 1e-12, r; print('installed', gjk.__file__, r)"
+	  assert abs(r.distance - 1.5) < 1e-12, r; print('installed', gjk.__file__, r); \
+	  package = pathlib.Path(gjk.__file__).parent; \
+	  missing = [f for f in ('py.typed', '__init__.pyi', '_gjk.pyi', 'dask.pyi') \
+	             if not (package / f).is_file()]; \
+	  assert not missing, f'{package} lacks {missing}'; print('types', package / 'py.typed')"
 
 # The guide's figures and the API reference. Each docs/scenes/NAME.jsonl is a `gjk svg` query,
 # NAME.args its options (shell-quoted); the pictures go to docs/figures/NAME.svg (committed, so

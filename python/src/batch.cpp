@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "contract/distance_answer.hpp"
+#include "hints.hpp"
 #include "rows.hpp"
 
 namespace gjk::python {
@@ -184,7 +185,7 @@ void answer_rows(const ShapeColumn& a, const ShapeColumn& b, const py::array_t<d
     });
 }
 
-py::dict distance_batch_py(py::handle a, py::handle b, py::handle pose_a, py::handle pose_b,
+py::dict distance_batch_py(ShapeColumnArg a, ShapeColumnArg b, ArrayArg pose_a, ArrayArg pose_b,
                            const std::string& precision, int threads, bool with_penetration,
                            bool derivatives) {
     const bool single_precision = precision_is_float(precision);

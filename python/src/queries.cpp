@@ -16,6 +16,7 @@
 #include "contract/jsonl/distance.hpp"
 #include "contract/sweep.hpp"
 #include "fields.hpp"
+#include "hints.hpp"
 #include "shapes.hpp"
 
 namespace gjk::python {
@@ -30,7 +31,7 @@ struct DistanceResult {
     double penetration = 0;
     int iterations = 0;
     std::string status, termination;
-    py::object simplices = py::none();
+    TraceObject simplices = py::none();
     // The query, for the gradient, which is computed when first read (gradient_of).
     py::object shape_a, shape_b;
     Pose pose_a{}, pose_b{};
@@ -96,7 +97,7 @@ DistanceResult distance_in(const PyShape& a, const PyShape& b, const Pose& pa, c
     return r;
 }
 
-DistanceResult distance_py(py::handle a, py::handle b, py::handle pose_a, py::handle pose_b,
+DistanceResult distance_py(ShapeArg a, ShapeArg b, ArrayArg pose_a, ArrayArg pose_b,
                            const std::string& precision, bool trace) {
     py::object keep_a, keep_b;
     const PyShape& sa = as_shape(a, "a", keep_a);
@@ -344,7 +345,7 @@ void register_queries(py::module_& m) {
                       "With trace=True, every iteration's simplex (else None).")
         .def_property_readonly(
             "gradient",
-            [](DistanceResult& r) {
+            [](DistanceResult& r) -> GradientObject {
                 gradient_of(r);
                 return r.gradient;
             },
@@ -375,7 +376,7 @@ precision: "double" or "float". trace=True also returns every iteration's simple
 
     m.def(
         "overlap",
-        [](py::handle a, py::handle b, py::handle pa, py::handle pb, const std::string& p) {
+        [](ShapeArg a, ShapeArg b, ArrayArg pa, ArrayArg pb, const std::string& p) {
             return with_pair(a, b, pa, pb, p, [](auto t, auto&... args) {
                 return overlap_in<decltype(t)>(args...);
             });
@@ -385,7 +386,7 @@ precision: "double" or "float". trace=True also returns every iteration's simple
         py::arg("precision") = "double");
     m.def(
         "penetration",
-        [](py::handle a, py::handle b, py::handle pa, py::handle pb, const std::string& p) {
+        [](ShapeArg a, ShapeArg b, ArrayArg pa, ArrayArg pb, const std::string& p) {
             return with_pair(a, b, pa, pb, p, [](auto t, auto&... args) {
                 return penetration_in<decltype(t)>(args...);
             });
@@ -395,8 +396,7 @@ precision: "double" or "float". trace=True also returns every iteration's simple
         py::arg("precision") = "double");
     m.def(
         "manifold",
-        [](py::handle a, py::handle b, py::handle pa, py::handle pb, py::handle margin,
-           const std::string& p) {
+        [](ShapeArg a, ShapeArg b, ArrayArg pa, ArrayArg pb, RealArg margin, const std::string& p) {
             const double checked_margin = py::module_::import("gjk._checks")
                                               .attr("as_radius")(margin, "margin")
                                               .cast<double>();
@@ -409,7 +409,7 @@ precision: "double" or "float". trace=True also returns every iteration's simple
         py::arg("precision") = "double");
     m.def(
         "cast",
-        [](py::handle a, py::handle b, py::handle pa, py::handle pb, py::handle ta, py::handle tb,
+        [](ShapeArg a, ShapeArg b, ArrayArg pa, ArrayArg pb, ArrayArg ta, ArrayArg tb,
            const std::string& p, double target) {
             const Vec2<double> va = read_vector(ta, "translation_a");
             const Vec2<double> vb = read_vector(tb, "translation_b");
@@ -425,7 +425,7 @@ precision: "double" or "float". trace=True also returns every iteration's simple
         py::arg("precision") = "double", py::arg("target_separation") = 0.0);
     m.def(
         "time_of_impact",
-        [](py::handle a, py::handle b, py::handle sweep_a, py::handle sweep_b, const std::string& p,
+        [](ShapeArg a, ShapeArg b, SweepArg sweep_a, SweepArg sweep_b, const std::string& p,
            double target) {
             py::object keep_a, keep_b;
             const PyShape& sa = as_shape(a, "a", keep_a);
@@ -440,7 +440,7 @@ precision: "double" or "float". trace=True also returns every iteration's simple
         py::arg("precision") = "double", py::arg("target_separation") = 0.0);
     m.def(
         "ray_cast",
-        [](py::handle shape, py::handle origin, py::handle translation, py::handle pose,
+        [](ShapeArg shape, ArrayArg origin, ArrayArg translation, ArrayArg pose,
            double max_fraction, const std::string& p) {
             py::object keep;
             const PyShape& s = as_shape(shape, "shape", keep);
@@ -458,7 +458,7 @@ precision: "double" or "float". trace=True also returns every iteration's simple
         py::kw_only(), py::arg("precision") = "double");
     m.def(
         "convex_hull",
-        [](py::handle points) {
+        [](ArrayArg points) {
             const py::array_t<double> xy =
                 py::module_::import("gjk._checks").attr("as_points")(points, "points");
             std::vector<Vec2<double>> pts(static_cast<std::size_t>(xy.shape(0)));
@@ -471,7 +471,7 @@ precision: "double" or "float". trace=True also returns every iteration's simple
         py::arg("points"));
     m.def(
         "minkowski_difference",
-        [](py::handle a, py::handle b, py::handle pose_a, py::handle pose_b) {
+        [](ShapeArg a, ShapeArg b, ArrayArg pose_a, ArrayArg pose_b) {
             return with_pair(a, b, pose_a, pose_b, "double", [](auto, auto&... args) {
                 const DistanceInput<double> in = make_input<double>(args...);
                 const std::vector<Vec2<double>> z =
@@ -483,14 +483,14 @@ precision: "double" or "float". trace=True also returns every iteration's simple
         py::arg("pose_b") = py::make_tuple(0.0, 0.0, 0.0));
     m.def(
         "closest_point_segment",
-        [](py::handle a, py::handle b, py::handle q) {
+        [](ArrayArg a, ArrayArg b, ArrayArg q) {
             return fields_dict(contract::segment_closest_fields(closest_point_segment(
                 read_vector(a, "a"), read_vector(b, "b"), read_vector(q, "q"))));
         },
         py::arg("a"), py::arg("b"), py::arg("q"));
     m.def(
         "closest_point_triangle",
-        [](py::handle a, py::handle b, py::handle c, py::handle q) {
+        [](ArrayArg a, ArrayArg b, ArrayArg c, ArrayArg q) {
             return fields_dict(contract::triangle_closest_fields(
                 closest_point_triangle(read_vector(a, "a"), read_vector(b, "b"),
                                        read_vector(c, "c"), read_vector(q, "q"))));

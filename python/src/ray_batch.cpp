@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "hints.hpp"
 #include "rows.hpp"
 
 namespace gjk::python {
@@ -71,8 +72,8 @@ void cast_rows(const ShapeColumn& shapes, const py::array_t<double>& pose_rows,
     });
 }
 
-py::dict ray_cast_batch_py(py::handle shape, py::handle origins, py::handle translations,
-                           py::handle pose, double max_fraction, const std::string& precision,
+py::dict ray_cast_batch_py(ShapeColumnArg shape, ArrayArg origins, ArrayArg translations,
+                           ArrayArg pose, double max_fraction, const std::string& precision,
                            int threads) {
     py::object keep;
     const ShapeColumn shapes = read_shape_column(shape, "shape", keep);

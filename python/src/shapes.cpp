@@ -6,6 +6,7 @@
 #include <cmath>
 #include <thread>
 
+#include "hints.hpp"
 #include "rows.hpp"
 
 namespace gjk::python {
@@ -161,7 +162,7 @@ order: repeats, collinear and interior points are fine) rounded by `radius` (>= 
 a circle, a segment, a capsule, a polygon or a rounded polygon. It is validated, reduced to its
 counter-clockwise hull and given an O(log n) support search once, in double and in float.
 Bad input raises ValueError (TypeError for a non-numeric dtype) naming the argument.)")
-        .def(py::init([](py::handle points, py::handle radius) {
+        .def(py::init([](ArrayArg points, RealArg radius) {
                  return make_shape(points, radius, "points", "radius");
              }),
              py::arg("points"), py::arg("radius") = 0.0)
@@ -191,7 +192,7 @@ by radii[i] (0 when radii is None), the layout of shapely 2's and GeoArrow's rag
 len() and indexing give Shapes. Structural errors (offsets decreasing or beyond the points,
 wrong array shapes) raise ValueError; a shape that is itself bad (empty, NaN, a negative
 radius) is a bad row of the batches that use it (status invalid_input).)")
-        .def(py::init([](py::handle points, py::handle offsets, py::handle radii) {
+        .def(py::init([](ArrayArg points, ArrayArg offsets, OptionalArrayArg radii) {
                  const py::tuple t = checks().attr("as_shape_array")(points, offsets, radii);
                  return std::make_unique<PyShapeArray>(t[0].cast<py::array_t<double>>(),
                                                        t[1].cast<py::array_t<std::int64_t>>(),
