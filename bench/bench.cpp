@@ -1041,6 +1041,19 @@ void gjk_lines_batch(benchmark::State& state) {
     set_counters(state, w.inputs.size(), 0, 0);
 }
 
+/// The lines' answers without their text: the distance answer (contract::answer_distance: the
+/// distance, then penetration on contact) on the same pairs, one thread. The line path's time
+/// less this one is the cost of reading and writing the text.
+void gjk_lines_answers(benchmark::State& state) {
+    const GjkWorkload<double>& w = gjk_view_cold<double>();
+    for (auto _ : state) {
+        for (const gjk::DistanceInput<double>& in : w.inputs) {
+            benchmark::DoNotOptimize(gjk::contract::answer_distance(in));
+        }
+    }
+    set_counters(state, w.inputs.size(), 0, 0);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -1163,6 +1176,7 @@ int main(int argc, char** argv) {
             ->UseRealTime();
     }
     RegisterBenchmark("gjk_double/Lines8/distance_batch", gjk_lines_batch)->Unit(ms)->UseRealTime();
+    RegisterBenchmark("gjk_double/Lines8/answers", gjk_lines_answers)->Unit(ms)->UseRealTime();
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
         return 1;

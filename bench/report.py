@@ -62,11 +62,18 @@ def targets(medians):
         ("float cold single query vs Box2D", faster("gjk/Pairs8/cold", "box2d/Pairs8/cold"), 1.1),
         ("double cold single query vs Box2D", faster("gjk_double/Pairs8/cold", "box2d/Pairs8/cold"), 1.0),
         ("2 threads vs 1", faster("gjk/Batch/threads:2", "gjk/Batch/threads:1"), 1.8),
+        ("line path: 2 threads vs 1",
+         faster("gjk_double/Lines8/threads:2", "gjk_double/Lines8/threads:1"), 1.8),
     ]
     # Ratios with a ceiling: BigN/4096 within three times BigN/8.
     ceilings = [
         ("float BigN/4096 / BigN/8", ratio("gjk/BigN/4096", "gjk/BigN/8"), 3.0),
         ("double BigN/4096 / BigN/8", ratio("gjk_double/BigN/4096", "gjk_double/BigN/8"), 3.0),
+        # Issue 31: the tool's line path against distance_batch on the same pairs.
+        ("line path / distance_batch (double, 1 thread)",
+         ratio("gjk_double/Lines8/threads:1", "gjk_double/Lines8/distance_batch"), 6.0),
+        ("line path / its answers without text",
+         ratio("gjk_double/Lines8/threads:1", "gjk_double/Lines8/answers"), 6.0),
     ]
     lines = [
         "## Targets on this processor (%s)" % width,
