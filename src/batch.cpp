@@ -28,7 +28,7 @@ std::size_t batch_count(std::span<const DistanceInput<T>> inputs, std::span<Simp
 /// outputs go to are fetched (`__builtin_prefetch`) while the queries before them are computed.
 /// prefetch_ahead takes spans of the same size (the batch's count).
 /// A batch's inputs are usually met for the first time and stream from memory, faster than
-/// the processor's own prefetcher brought them (docs/performance.md, "Reading ahead").
+/// the processor's own prefetcher brought them.
 constexpr std::size_t kAhead = 32;
 
 template <class T>
@@ -51,7 +51,7 @@ std::size_t lockstep_chunk(std::span<const DistanceInput<T>> inputs,
                            std::span<DistanceOutput<T>> outputs) {
     constexpr int N = Lanes<T, Bytes>::N;
     // The lanes' arrays on the heap, once per chunk: on the stack their address moved with
-    // ASLR, and the time with it (docs/performance.md, "The lanes' arrays on the heap").
+    // ASLR, and the time with it.
     const std::unique_ptr<Lanes<T, Bytes>> lanes = std::make_unique<Lanes<T, Bytes>>();
     const DistanceInput<T>* group_in[N];
     SimplexCache<T>* group_cache[N];

@@ -4,7 +4,7 @@
 // Whether lanes pay depends on the machine and on the work, not only on the instruction sets:
 // the same AVX2 double lanes beat the single queries on one processor and lose on another, and
 // on one machine the double lanes win a warm-started batch whose shapes are in the cache and
-// lose one that streams ten thousand pairs from memory (docs/performance.md, "Lane widths"). So:
+// lose one that streams its pairs from memory. So:
 //   - a small fixed workload of 8-gon pairs like the benchmark's (about half overlapping), cold
 //     or warm-started, timed once at the first call, ranks one by one and the lane widths
 //     (calibrate);
@@ -195,7 +195,7 @@ std::size_t lane_width_trial(std::span<const DistanceInput<T>> inputs,
     // Each way runs kTrialRuns times on kTrialQueries / kTrialRuns queries, the ways taking
     // turns (which goes first alternating from trial to trial), and each way's fastest run
     // counts: the least disturbed, as in the calibration, so that an interruption of one run
-    // does not decide a trial (docs/performance.md, "Lane widths").
+    // does not decide a trial.
     constexpr std::size_t kRunQueries = kTrialQueries / kTrialRuns;
     double took[2] = {1e300, 1e300}; // one by one, lanes
     for (std::size_t run = 0; run < 2 * kTrialRuns; ++run) {
@@ -212,9 +212,8 @@ std::size_t lane_width_trial(std::span<const DistanceInput<T>> inputs,
     if (!(took[0] > 0 && took[1] > 0)) {
         return tried; // a clock too coarse to tell: no sample
     }
-    // A running mean, so that a few trials unlike the rest (a process's first batches:
-    // docs/performance.md, "Lane widths") do not decide alone; a margin, so that two ways
-    // within the runs' spread do not take turns.
+    // A running mean, so that a few trials unlike the rest (a process's first batches) do not
+    // decide alone; a margin, so that two ways within the runs' spread do not take turns.
     const std::lock_guard<std::mutex> lock(t.mutex);
     const int current = t.chosen.load(std::memory_order_relaxed);
     const LaneWidth was = current >= 0 ? LaneWidth(current) : calibration<T>(warm).fastest;

@@ -2,10 +2,10 @@
 //
 // Why. A single query is a chain of dependent steps - support, solve, direction, support - and
 // branches on data (which Voronoi region, how many iterations) that the processor cannot
-// predict; a small-polygon query spends most of its time waiting on that chain, not computing
-// (docs/performance.md, "The floor"). A batch has many independent queries, so
-// distance_batch runs N of them in lockstep, one per lane of a vector register: every step
-// is computed for all lanes, and each lane takes its own branch by a mask instead of a jump.
+// predict; a small-polygon query spends most of its time waiting on that chain, not computing.
+// A batch has many independent queries, so distance_batch runs N of them in lockstep, one per lane
+// of a vector register: every step is computed for all lanes, and each lane takes its own branch by
+// a mask instead of a jump.
 //
 // Exactly distance(). Each lane performs the same IEEE operations, in the same order, as
 // distance() does for its query on the same path (two prepared shapes of at most 8 vertices:

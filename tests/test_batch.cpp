@@ -325,8 +325,7 @@ TYPED_TEST(Batch, TheWidthTrialsOnTheCallersQueriesKeepEveryAnswerAndCache) {
 
 // Which way goes first in a trial alternates from trial to trial. It was the batch number's
 // parity, and every recheck's number (a multiple of kRecheckEvery) is even: once learnt, one by
-// one always went first, and the rechecks read a ratio other than the learning trials' had
-// (docs/performance.md, "Lane widths").
+// one always went first, and the rechecks read a ratio other than the learning trials' had.
 TEST(LaneWidthTrials, RechecksAlternateWhichWayGoesFirst) {
     using gjk::detail::LaneWidth;
     gjk::detail::TrialRecord record;
@@ -349,7 +348,7 @@ TEST(LaneWidthTrials, RechecksAlternateWhichWayGoesFirst) {
 // A change of choice is checked on the next batches, not a recheck at a time. Warm double
 // batches whose learning trials ended with a few disturbed ones (the lanes looking faster)
 // chose the slower lanes and kept them for a hundred batches and more, until rechecks every
-// kRecheckEvery batches brought the mean back (docs/performance.md, "Lane widths").
+// kRecheckEvery batches brought the mean back.
 TEST(LaneWidthTrials, AChangeOfChoiceIsCheckedOnTheNextBatches) {
     using gjk::detail::LaneWidth;
     gjk::detail::TrialRecord record;

@@ -885,7 +885,7 @@ TYPED_TEST(TimeOfImpact, NoSampledContactBeforeTheReportedTime) {
         EXPECT_GE(stats.hits, stats.cases / 5);
         EXPECT_EQ(stats.max_iterations, 0); // kMaxToiIterations covers every sweep of the sample
         // Root finding on the separation functions converges in a few outer steps; conservative
-        // advancement alone converges linearly when the shapes turn (docs/performance.md).
+        // advancement alone converges linearly when the shapes turn.
         EXPECT_LE(stats.most_iterations, 30);
     }
 }

@@ -23,12 +23,11 @@ void parallel_chunks(std::size_t count, int threads,
 ///
 /// Every output is distance()'s, to the bit. Queries on two prepared shapes of at most 8
 /// vertices (PreparedShape) run in lockstep across SIMD lanes - 16 floats or 8 doubles at a time
-/// with AVX-512, 8 or 4 with AVX2, 4 or 2 with SSE2 - for more throughput than one by one
-/// (docs/performance.md). The width is the fastest on this processor: timed on a small
-/// workload at the first batch of each scalar type, cold and (for the overload with caches)
-/// warm-started, then against one by one on the first queries of some of the caller's batches
-/// (the first eight of 2048 queries or more, then one in 32); one by one when that is faster.
-/// Other queries run one by one.
+/// with AVX-512, 8 or 4 with AVX2, 4 or 2 with SSE2 - for more throughput than one by one. The
+/// width is the fastest on this processor: timed on a small workload at the first batch of each
+/// scalar type, cold and (for the overload with caches) warm-started, then against one by one on
+/// the first queries of some of the caller's batches (the first eight of 2048 queries or more, then
+/// one in 32); one by one when that is faster. Other queries run one by one.
 template <class T>
 void distance_batch(std::span<const DistanceInput<T>> inputs, std::span<DistanceOutput<T>> outputs,
                     int threads = 1);

@@ -41,9 +41,9 @@
     KIND CastOutput<T> time_of_impact<T>(const ToiInput<T>&);                                      \
     KIND class PreparedShape<T>;
 
-/// The contact queries of a few dozen nanoseconds, which a caller's compiler inlines (a
-/// library call cost the double ray cast 15% on the bench's Ray8): compiled into the library
-/// too, so that every query is there, but not declared extern.
+/// The short contact queries, which a caller's compiler inlines (through a library call the
+/// returned struct is written whole, where an inlined call keeps only the fields used):
+/// compiled into the library too, so that every query is there, but not declared extern.
 #define GJK_EACH_INLINED_QUERY(KIND, T)                                                            \
     KIND ManifoldOutput<T> manifold<T>(const DistanceInput<T>&, std::type_identity_t<T>);          \
     KIND RayCastOutput<T> ray_cast<T>(const ShapeView<T>&, const Transform<T>&, const Vec2<T>&,    \

@@ -72,8 +72,7 @@ template <class T> T pseudo_angle(Vec2<T> v) {
 template <class T> class PreparedShape {
   public:
     /// Above this many hull vertices the support uses the search table; at or below it a
-    /// linear scan, which costs no more for so few points (docs/performance.md, "The bucket
-    /// table").
+    /// linear scan, which costs no more for so few points.
     static constexpr int kScanLimit = 16;
     /// Hull vertices stored inside the object (Box2D's polygon limit).
     static constexpr int kInline = 8;
@@ -278,8 +277,8 @@ template <class T> class PreparedShape {
     }
 
   private:
-    /// support_index for more than kInline vertices, out of line so that the small case
-    /// inlines into the GJK loop (it did not while this sat in the same function).
+    /// support_index for more than kInline vertices, out of line so that the small case stays
+    /// small enough to inline into the GJK loop.
     [[gnu::noinline]] int support_index_large(Vec2<T> d) const {
         const int n = count_;
         const std::span<const Vec2<T>> v = vertices();
@@ -315,11 +314,10 @@ template <class T> class PreparedShape {
         const SearchEntry& next = search_table_[static_cast<std::size_t>(k) + 1];
         if (next.edge - first.edge <= 1) {
             // Most buckets (one per edge): the answer is one of the two vertices the table
-            // holds, the one further along d. No other load waits on the table's (the
-            // vertices' and angles' loads did: docs/performance.md, "The bucket table"). A
-            // direction within round-off of an edge's normal, whose pseudo-angle may land in
-            // the neighbouring bucket, has that edge's two vertices within round-off of each
-            // other along it, so either is its support to that round-off
+            // holds, the one further along d. No other load waits on the table's, as a search's
+            // angle and vertex loads do. A direction within round-off of an edge's normal, whose
+            // pseudo-angle may land in the neighbouring bucket, has that edge's two vertices within
+            // round-off of each other along it, so either is its support to that round-off
             // (TEST(Prepared, SupportMatchesTheLinearScanOnEveryDirection)).
             const bool further = dot(d, next.vertex) > dot(d, first.vertex);
             const int edge = further ? next.edge : first.edge;
@@ -327,7 +325,7 @@ template <class T> class PreparedShape {
         }
         // A bucket of more edges: binary search for the answer among them. The loop stays a
         // loop: its exit is predicted, so the processor starts the climb's loads before the
-        // angles arrive (docs/performance.md, "The bucket table").
+        // angles arrive.
         int lo = first.edge;
         int count_left = next.edge - lo;
         while (count_left > 0) { // selects, not branches: the halving's side is data
@@ -375,18 +373,17 @@ template <class T> class PreparedShape {
     }
 
     // About two buckets per edge (the power of two at or above 2n), so that most searches find
-    // zero or one edge in their bucket and the table answers alone; fewer left more buckets
-    // of two edges to search, more make a bigger table that misses the cache more
-    // (docs/performance.md, "The bucket table"). The cap keeps the table at 768 KiB in float
-    // (1.5 MiB in double); beyond 32,768 edges buckets hold more than one on average.
+    // zero or one edge in their bucket and the table answers alone; fewer leave more buckets
+    // of two edges to search, more make a bigger table that misses the cache more. The cap
+    // keeps the table at 768 KiB in float (1.5 MiB in double); beyond 32,768 edges buckets
+    // hold more than one on average.
     static constexpr std::size_t kBucketsPerEdge = 2;
     static constexpr std::size_t kMaxBuckets = std::size_t(1) << 16;
 
     // The vertices again, as coordinate arrays, for up to kInline. They start a cache line (64
     // bytes): in float they are that one line, in double two, so that a query reads no more
     // lines than they fill, and the lanes of distance_batch load them as aligned 64-byte rows;
-    // a warm-started query in lanes reads nothing else of the shape (docs/performance.md, "The
-    // prepared shape's cache line").
+    // a warm-started query in lanes reads nothing else of the shape.
     alignas(64) detail::Soa8<T> soa_{};
     detail::Soa8<T> normals_{}; // the faces' unit normals, for 2 to kInline vertices
     Vec2<T> inline_vertices_[kInline]{};

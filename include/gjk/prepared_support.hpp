@@ -50,10 +50,9 @@ template <class T> struct PreparedSearchSupport : PreparedSupport<T> {
 /// query: its vertices are moved into that frame once, eight at a time, and each support is
 /// then the eight-point scan alone. TransformedSupport<PreparedSupport> rotates every search
 /// direction into the shape's frame and moves every support point back out, two dependent
-/// steps on each GJK iteration's critical path; here they are done once per query, off it
-/// (docs/performance.md, "B moved into A's frame"). Every point this support gives - the support,
-/// vertex(i), the padding copies of vertex 0 - is read from the same moved coordinates, so they
-/// agree to the bit.
+/// steps on each GJK iteration's critical path; here they are done once per query, off it.
+/// Every point this support gives - the support, vertex(i), the padding copies of vertex 0 - is
+/// read from the same moved coordinates, so they agree to the bit.
 template <class T> struct MovedVerticesSupport {
     using scalar = T;        ///< the scalar type
     detail::Soa8<T> moved{}; ///< the vertices in the target frame (padded as PreparedShape's)
@@ -61,7 +60,7 @@ template <class T> struct MovedVerticesSupport {
     const PreparedShape<T>* shape{nullptr}; ///< the prepared shape (source indices)
 
     /// The shape `s` (at most kInline vertices) seen through `xf`. Always inlined: as a call,
-    /// the moved vertices reach the scans' loads through memory (docs/performance.md).
+    /// the moved vertices would reach the scans' loads through memory.
     [[gnu::always_inline]] MovedVerticesSupport(const PreparedShape<T>& s, const Transform<T>& xf)
         : moved_centre(apply(xf, s.centre())), shape(&s) {
         const detail::Soa8<T>& local = s.soa();

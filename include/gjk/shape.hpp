@@ -122,8 +122,7 @@ template <class T> int support_index_scan(std::span<const Vec2<T>> points, Vec2<
 /// time, their maximum, then the lowest index that reaches it. Each dot product is rounded
 /// exactly as the scalar x * dx + y * dy (no fused multiply-add), so the answer is the scan's,
 /// index for index (TEST(Shape, SimdSupportIsTheScalarScan)). The support is most of a GJK
-/// iteration; double keeps the scalar scan, which two lanes did not beat (docs/performance.md,
-/// "The support scan").
+/// iteration; double keeps the scalar scan, which two lanes did not beat.
 inline constexpr std::size_t kSimdScan = 16;
 
 inline int support_index_simd(std::span<const Vec2<float>> points, Vec2<float> d) {
@@ -194,8 +193,7 @@ template <class T> struct Soa8 {
 /// support_index_scan on a Soa8: the lowest index of the largest x * d.x + y * d.y, each
 /// product rounded as the scalar scan rounds it (TEST(Shape, EightPointSupportIsTheScalarScan)).
 /// A NaN direction gives index 0. Branch-free, and cheaper than the general scan of (x, y)
-/// pairs: the support is the largest single cost of a GJK iteration (docs/performance.md,
-/// "The support scan").
+/// pairs: the support is the largest single cost of a GJK iteration.
 template <class T>
 [[gnu::always_inline]] inline int support_index_soa8(const Soa8<T>& p, Vec2<T> d) {
 #if defined(__SSE2__)

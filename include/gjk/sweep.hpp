@@ -8,10 +8,9 @@
 // its frame, the centre at local_center) is at c(t) + R(a(t)) (p - local_center). Its velocity
 // (per unit of t) is v + omega perp(R(a(t)) (p - local_center)).
 //
-// The rotation at t. A time of impact query asks for the poses at 30 to 50 times (its bracket's
-// samples and its root finder's), and R(a(t)) by std::cos and std::sin costs a libm call each
-// (docs/performance.md, "Time of impact: rotations by a polynomial"). Instead, with
-// delta = t omega,
+// The rotation at t. A time of impact query asks for the poses at dozens of times (its
+// bracket's samples and its root finder's), and R(a(t)) by std::cos and std::sin costs a libm
+// call each. Instead, with delta = t omega,
 //     R(a(t)) = R(a0) R(delta):   c = c0 cd - s0 sd,   s = s0 cd + c0 sd,
 // where R(a0) is made once per query (SweepMotion) and R(delta) by polynomials in y = delta^2,
 //     sd = sin(delta) = delta S(y),   cd = cos(delta) = 1 + y C(y),
@@ -66,7 +65,7 @@ inline constexpr double kPolynomialTurn = 2;
 /// R(delta) for |delta| <= kPolynomialTurn, float or double (see the top of this file). Each
 /// polynomial by Estrin's scheme: its products in a tree of depth 4 (3 in float) rather than
 /// Horner's chain of 8 (5), as the rotation at a time is on the root finder's critical path;
-/// always inlined for the same reason (as a call, its result came back through the stack).
+/// always inlined for the same reason (a call's result would come back through memory).
 template <class T> [[gnu::always_inline]] inline Rot<T> small_rotation(T delta) {
     static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>);
     const T y = delta * delta, y2 = y * y, y4 = y2 * y2;

@@ -94,8 +94,7 @@ template <class T> [[gnu::always_inline]] inline InputError validate(const Dista
     // not accept is looked at in detail by detail::input_error, which decides exactly. So the
     // test may be stricter than the rules, and is: the four translation coordinates' sum
     // within the range instead of each, the two rotations' deviations' sum within 1e-3 instead
-    // of each (NaN and infinities fail both): two compares instead of six (docs/performance.md,
-    // "Validation in one test").
+    // of each (NaN and infinities fail both): two compares instead of six.
     const T reach = std::abs(in.xf_a.p.x) + std::abs(in.xf_a.p.y) + std::abs(in.xf_b.p.x) +
                     std::abs(in.xf_b.p.y);
     const T unit = std::abs(in.xf_a.q.c * in.xf_a.q.c + in.xf_a.q.s * in.xf_a.q.s - T(1)) +

@@ -47,8 +47,7 @@ template <class T> void write_point(double* out, std::size_t i, Vec2<T> v) {
 
 /// A thread's buffers for its blocks, made once and reused block after block: made anew, the
 /// inputs and outputs (200 bytes a row in double) were allocated and zeroed for every block
-/// before each field was written again (docs/performance.md, "Python's distance_batch: one
-/// block's buffers per thread").
+/// before each field was written again.
 template <class T> struct BlockBuffers {
     std::vector<PreparedShape<T>> block_a, block_b; ///< the block's shapes, when not kept
     std::vector<DistanceInput<T>> inputs;   ///< fields other than a, b, xf_a, xf_b: defaults

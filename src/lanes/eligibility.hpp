@@ -14,7 +14,7 @@ namespace gjk::detail {
 /// most PreparedShape::kInline vertices (distance()'s MovedVerticesSupport path, with A's support
 /// the eight-point scan). A prepared view's size is its shape's vertex count (its fields are not
 /// changed: gjk/shape.hpp), so the shapes themselves are not read here. (Always inlined: as a
-/// call of its own it slowed the warm batches: docs/performance.md, "Inlining".)
+/// call of its own it slowed the warm batches.)
 template <class T>
 [[gnu::always_inline]] inline bool lockstep_eligible(const DistanceInput<T>& in) {
     constexpr std::size_t kInline = PreparedShape<T>::kInline;

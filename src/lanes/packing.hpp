@@ -60,7 +60,7 @@ int lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
         const PreparedShape<T>& b = *input.b.prepared;
         lanes.soa_a[k] = a.soa().x, lanes.soa_b[k] = b.soa().x; // y[8] follows x[8]
         // The coordinate arrays are fetched now: the loop's first loads wait on them, and they
-        // arrive while this copying runs (docs/performance.md, "Fetching the group's shapes").
+        // arrive while this copying runs.
         for (std::size_t line = 0; line < sizeof(Soa8<T>); line += 64) {
             __builtin_prefetch(reinterpret_cast<const char*>(&a.soa()) + line);
             __builtin_prefetch(reinterpret_cast<const char*>(&b.soa()) + line);

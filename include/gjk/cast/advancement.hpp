@@ -98,8 +98,7 @@ template <class T> T reach_of(const ShapeView<T>& v, Vec2<T> center) {
     if (v.prepared && v.points.size() <= static_cast<std::size_t>(PreparedShape<T>::kInline)) {
         // reach_from on the coordinate arrays (PreparedShape::soa: the same values, padded with
         // copies of vertex 0), which GJK's support reads anyway, rather than on the vertices'
-        // cache line: the first read of each shape is a cache miss on a workload of many
-        // shapes (docs/performance.md, "Time of impact: rho from the coordinate arrays").
+        // cache line: the first read of each shape is a cache miss on a workload of many shapes.
         const Soa8<T>& soa = v.prepared->soa();
         T square = T(0);
         for (int k = 0; k < 8; ++k) {

@@ -44,9 +44,8 @@
 //      normal n(t) = R(t) n turns at dn/dt = omega perp(n(t)), so
 //          points:  s' = dot(B_j' - A_i', n)
 //          face_a:  s' = dot(B_j' - p_A', n_A(t)) + omega_a dot(B_j(t) - p_A(t), perp(n_A(t)))
-//      and face_b likewise. Newton converges quadratically where the secant rule, which needs
-//      bisection steps against stalling, took 17 evaluations a query on the double Toi
-//      workload (docs/performance.md, "Time of impact: Newton's root finder").
+//      and face_b likewise. Newton converges quadratically, in far fewer evaluations than the
+//      secant rule, which needs bisection steps against stalling.
 //   3. Push back: at the root another pair may be deeper; if s_min(t2) is still below the
 //      target, t2 = the root and repeat 2 with that pair (kMaxToiPushBacks at most).
 //   4. The root is the step's end when the stretch [left, root] is proved (the root's gap

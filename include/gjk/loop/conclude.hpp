@@ -30,8 +30,8 @@ template <class T> void best_containment_weights(LoopSimplex<T>& triangle) {
     T best_distance2 = length_squared(p);
     // A well-shaped triangle's point is the origin up to the round-off of its weights, almost
     // always well within kContainmentRoundOff of its largest vertex; no edge can beat that,
-    // so skip the edges (the common case, and a third of the cost of a warm-started query
-    // otherwise; docs/performance.md has how rarely they run).
+    // so skip the edges: the common case by far, where trying them would cost a warm-started
+    // query dearly.
     const T largest2 = std::max({length_squared(triangle.w[0]), length_squared(triangle.w[1]),
                                  length_squared(triangle.w[2])});
     const T round_off = kContainmentRoundOff<T>;
@@ -176,7 +176,7 @@ conclude(const DistanceInput<T>& input, const Support& z, const OwnSupport& own_
         // edge normal (the negated search direction) is more accurate than P's round-off.
         if constexpr (Policy::radii_and_normal) {
             // The vector picked first, then one normalized(): not one inlined copy of it per
-            // side of a branch on the ending (docs/performance.md, "The guarantees by group").
+            // side of a branch on the ending.
             const Vec2<T> along = r.direction == Vec2<T>{} ? r.closest : -r.direction;
             normal = normalized(along);
         }

@@ -104,8 +104,7 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
     int stalls = 0;
     // The loop leaves by a return, or by a break on the two endings that found no closer
     // point (no_progress, repeated_support), which settle() decides once, after the loop: out
-    // of the loop's body, whose registers it would otherwise share (docs/performance.md,
-    // "Settling after the loop").
+    // of the loop's body, whose registers it would otherwise share.
     Termination unsettled = Termination::no_progress;
     bool beyond = false;
     TraceStep<T>* step = nullptr; // this iteration's, with kTraced
@@ -246,7 +245,7 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
 /// an arbitrary one, and so does a plain point set (its first points). Prepared shapes know a
 /// point inside each, so a point c inside Z: the support along -c, Z's side facing the origin,
 /// is a vertex from which GJK needs fewer iterations than from an arbitrary one, for the
-/// price of one support (docs/performance.md, "Starting from the centre").
+/// price of one support.
 ///
 /// Returns the direction d of the support query that made the first vertex, or zero when none
 /// did. It matters when that vertex is the origin: the loop then ends on its first iteration

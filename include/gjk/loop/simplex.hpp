@@ -22,7 +22,7 @@ namespace detail {
 /// The simplex as the loop keeps it: the Minkowski points w = b - a, the index pairs they came
 /// from and their weights. The shape points a and b are not carried along: the witness points
 /// need them only at the end, and the indices give them back, so the loop copies a third as
-/// much per vertex (docs/performance.md, "The loop's simplex").
+/// much per vertex.
 ///
 /// Each index pair is packed into one 64-bit number (A's index high, B's low), so that the
 /// talk's case 1, "is this support point already in the simplex?", compares one number per
@@ -34,8 +34,7 @@ template <class T> struct LoopSimplex {
     int count;
 
     /// An empty simplex, every slot zero (cull() and the case-1 test read all three slots).
-    /// Each array on its own: zeroing the whole object at once was slower (docs/performance.md,
-    /// "The loop's simplex").
+    /// Each array on its own: zeroing the whole object at once is slower.
     LoopSimplex() {
         for (Vec2<T>& v : w) {
             v = {};
@@ -63,8 +62,8 @@ template <class T> struct LoopSimplex {
 };
 
 /// The closest point of a simplex to the origin and which vertices make it up.
-/// (No default member values: solve() sets every field, and zeroing them first cost a dozen
-/// stores per iteration.)
+/// (No default member values: solve() sets every field, and zeroing them first would add
+/// stores to every iteration.)
 template <class T> struct Solution {
     Vec2<T> closest; ///< the closest point P
     T weight[3];     ///< barycentric weights of P (0 for a vertex that does not contribute)
@@ -129,8 +128,7 @@ template <class T> [[gnu::noinline]] Vec2<T> scaled_up(Vec2<T> d, T largest) {
     const int e = std::ilogb(largest);
     return {std::ldexp(d.x, -e), std::ldexp(d.y, -e)};
 }
-// Always inlined, so that only the rare case is a call (GCC made the whole function a call in
-// the big-polygon loops once the library grew: docs/performance.md, "Inlining").
+// Always inlined, so that only the rare case (scaled_up) is a call, in the big-polygon loops too.
 template <class Policy = Guaranteed, class T>
 [[gnu::always_inline]] inline Vec2<T> resolvable(Vec2<T> d) {
     if constexpr (!Policy::resolvable_directions) {
