@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "lockstep.hpp" // detail::lockstep_batch: each lane width on its own (gjk_lanes_for_tests)
 #include "gjk/gjk.hpp"
+#include "lockstep.hpp" // detail::lockstep_batch: each lane width on its own (gjk_lanes_for_tests)
 #include "oracle/oracle.hpp"
 #include "support/families.hpp"
 #include "support/scalars.hpp"
