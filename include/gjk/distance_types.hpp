@@ -33,6 +33,7 @@ enum class Termination : unsigned char {
     no_progress,      ///< the squared distance did not strictly decrease
     separating_axis,  ///< overlap test only: a support plane separates Z from the origin
     max_iterations,   ///< the iteration cap
+    face_overlap,     ///< in space: the origin lies on a triangle of the simplex
 };
 
 /// What is wrong with an invalid input.
@@ -92,6 +93,8 @@ constexpr const char* to_string(Termination t) {
         return "separating_axis";
     case Termination::max_iterations:
         return "max_iterations";
+    case Termination::face_overlap:
+        return "face_overlap";
     }
     return "?";
 }

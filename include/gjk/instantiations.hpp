@@ -9,6 +9,7 @@
 
 #include "gjk/cast.hpp"
 #include "gjk/distance.hpp"
+#include "gjk/distance3.hpp"
 #include "gjk/gradient.hpp"
 #include "gjk/hull.hpp"
 #include "gjk/manifold.hpp"
@@ -39,7 +40,11 @@
     KIND DistanceGradient<T> signed_distance_gradient<T>(const DistanceInput<T>&);                 \
     KIND CastOutput<T> shape_cast<T>(const CastInput<T>&);                                         \
     KIND CastOutput<T> time_of_impact<T>(const ToiInput<T>&);                                      \
-    KIND class PreparedShape<T>;
+    KIND class PreparedShape<T>;                                                                   \
+    KIND InputError validate<T>(const DistanceInput3<T>&);                                         \
+    KIND DistanceOutput3<T> distance<T>(const DistanceInput3<T>&,                                  \
+                                        std::type_identity_t<SimplexCache3<T>>*,                   \
+                                        std::type_identity_t<std::vector<TraceStep3<T>>>*);
 
 /// The short contact queries, which a caller's compiler inlines (through a library call the
 /// returned struct is written whole, where an inlined call keeps only the fields used):

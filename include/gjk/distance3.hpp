@@ -1,0 +1,372 @@
+// gjk/distance3.hpp - the distance between two convex shapes in space: GJK on the Minkowski
+// difference, the talk's loop one dimension up (gjk/distance.hpp is the plane's).
+//
+// Z = B - A has the support s_Z(d) = s_B(d) - s_A(-d), so the loop never builds Z: it keeps a
+// simplex of up to four points of Z and moves it towards the origin. In order, each iteration:
+//   1. solve: the closest point P of the simplex to the origin, by its Voronoi regions
+//      (gjk/loop/simplex3.hpp: point, segment, triangle, tetrahedron);
+//   2. case 2, containment: the origin inside the tetrahedron (P = 0, region ABCD): overlap;
+//   3. the stall rule: |P| must decrease strictly, or the loop ends with the best simplex;
+//   4. cull: keep the vertices of P's region;
+//   5. the search direction d, perpendicular to the kept feature, towards the origin; zero when
+//      the origin lies on the feature: cases 3a (a vertex), 3b (an edge), 4 (a face): contact;
+//   6. the iteration cap;
+//   7. the support w of Z along d; case 1: w already in the simplex; no progress: w not beyond
+//      the simplex along d (the simplex's feature is the closest of Z): both end the loop;
+//   8. push w.
+// The answer: P's weights give the witness points on A and on B, |P| the distance of the cores,
+// P / |P| the normal from A to B; the radii move the points onto the rounded surfaces.
+// A contact (distance 0) is touching when a support plane through the origin is found - a
+// direction n with s_Z(n).n <= 0, among the planes through the contact feature
+// (detail::support_plane) - and overlapping otherwise. Every region and ending is decided by a
+// comparison with zero, without tolerances.
+#pragma once
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "gjk/distance3_types.hpp"
+#include "gjk/loop/simplex3.hpp"
+#include "gjk/math3.hpp"
+
+namespace gjk {
+
+namespace detail {
+
+/// The index of the point furthest along d (the lowest index among equals).
+template <class T> int support_index(std::span<const Vec3<T>> points, Vec3<T> d) {
+    int best = 0;
+    T reach = dot(points[0], d);
+    for (int i = 1; i < int(points.size()); ++i) {
+        const T r = dot(points[i], d);
+        if (reach < r) {
+            best = i, reach = r;
+        }
+    }
+    return best;
+}
+
+/// Z = B - A in A's frame, B's points moved there once.
+template <class T> struct MinkowskiDifference3 {
+    std::span<const Vec3<T>> a;
+    std::span<const Vec3<T>> b; ///< B's points, moved into A's frame
+
+    /// The support point of Z along d, and the vertex pair it came from.
+    SimplexVertex3<T> operator()(Vec3<T> d) const {
+        SimplexVertex3<T> v;
+        v.index_a = support_index(a, -d);
+        v.index_b = support_index(b, d);
+        v.a = a[std::size_t(v.index_a)], v.b = b[std::size_t(v.index_b)];
+        v.w = v.b - v.a;
+        return v;
+    }
+    /// The vertex of Z of a cached pair.
+    SimplexVertex3<T> vertex(int index_a, int index_b) const {
+        SimplexVertex3<T> v;
+        v.index_a = index_a, v.index_b = index_b;
+        v.a = a[std::size_t(index_a)], v.b = b[std::size_t(index_b)];
+        v.w = v.b - v.a;
+        return v;
+    }
+};
+
+/// The mean of the points: a point inside the shape.
+template <class T> Vec3<T> centre(std::span<const Vec3<T>> points) {
+    Vec3<T> sum{};
+    for (const Vec3<T>& p : points) {
+        sum += p;
+    }
+    return (T(1) / T(points.size())) * sum;
+}
+
+/// A transform is usable when its translation is within the kernel's range and its quaternion
+/// within 1e-3 of unit norm (the query normalizes it).
+template <class T> bool valid_transform(const Transform3<T>& xf) {
+    const Vec3<T> p[1] = {xf.p};
+    const T unit = std::abs(norm_squared(xf.q) - T(1));
+    return all_within(std::span<const Vec3<T>>(p), kernel_range<T>()) && unit <= T(1e-3);
+}
+
+template <class T> bool valid_radius(T r) {
+    return r >= T(0) && r <= kernel_range<T>(); // NaN fails both
+}
+
+/// A support plane of Z through the origin, for a contact (the origin on the simplex `s`): a
+/// direction n with s_Z(n).n <= 0, which leaves all of Z = B - A on its negative side, so that
+/// the normal from A to B is -n; zero when none is found (the shapes overlap). The planes tried
+/// contain the feature the origin lies on. A triangle's is its own plane, either way. For an
+/// edge e or a vertex, a walk over Z's boundary from the last search direction: while Z has a
+/// point p beyond the plane (n.p > 0), the plane turns to contain p too (n becomes the normal
+/// of the plane through e and p, or n less its part along p), towards the normal cone of Z at
+/// the origin; a bounded number of turns, each one support.
+template <class T>
+Vec3<T> support_plane(const MinkowskiDifference3<T>& z, const Simplex3<T>& s, Vec3<T> last) {
+    constexpr int kTurns = 32;
+    const Vec3<T> w0 = s.v[0].w;
+    auto beyond = [&z, w0](Vec3<T> n) { return z(n).w - w0; }; // n.(beyond) > 0: not a plane
+    if (s.count == 3) {
+        const Vec3<T> n = cross(s.v[1].w - w0, s.v[2].w - w0);
+        for (const Vec3<T>& m : {n, -n}) {
+            if (m != Vec3<T>{} && !(dot(beyond(m), m) > T(0))) {
+                return m;
+            }
+        }
+        return {};
+    }
+    const Vec3<T> e = s.count == 2 ? s.v[1].w - w0 : Vec3<T>{};
+    const T ee = dot(e, e);
+    auto across = [&e, ee](Vec3<T> v) { return ee > T(0) ? v - (dot(v, e) / ee) * e : v; };
+    Vec3<T> n = across(last);
+    if (n == Vec3<T>{}) {
+        n = ee > T(0) ? across(Vec3<T>{e.y, e.z, e.x}) : Vec3<T>{0, 0, 1};
+    }
+    for (int turn = 0; turn < kTurns && n != Vec3<T>{}; ++turn) {
+        const Vec3<T> p = across(beyond(n));
+        const T reach = dot(p, n);
+        if (!(reach > T(0))) {
+            return n;
+        }
+        Vec3<T> m = ee > T(0) ? cross(e, p) : n - (reach / dot(p, p)) * p;
+        if (dot(m, n) < T(0)) {
+            m = -m;
+        }
+        n = normalized(m);
+    }
+    return {};
+}
+
+} // namespace detail
+
+/// What is wrong with a 3D distance query, or InputError::none.
+template <class T> InputError validate(const DistanceInput3<T>& in) {
+    constexpr std::size_t most = std::size_t(std::numeric_limits<int>::max());
+    if (in.a.points.empty()) {
+        return InputError::empty_a;
+    }
+    if (in.b.points.empty()) {
+        return InputError::empty_b;
+    }
+    if (in.a.points.size() > most) {
+        return InputError::too_many_points_a;
+    }
+    if (in.b.points.size() > most) {
+        return InputError::too_many_points_b;
+    }
+    const T max = std::numeric_limits<T>::max();
+    if (!all_within(in.a.points, max)) {
+        return InputError::nonfinite_point_a;
+    }
+    if (!all_within(in.b.points, max)) {
+        return InputError::nonfinite_point_b;
+    }
+    if (!all_within(in.a.points, kernel_range<T>())) {
+        return InputError::out_of_range_a;
+    }
+    if (!all_within(in.b.points, kernel_range<T>())) {
+        return InputError::out_of_range_b;
+    }
+    if (!detail::valid_radius(in.a.radius)) {
+        return InputError::bad_radius_a;
+    }
+    if (!detail::valid_radius(in.b.radius)) {
+        return InputError::bad_radius_b;
+    }
+    if (!detail::valid_transform(in.xf_a)) {
+        return InputError::bad_transform_a;
+    }
+    if (!detail::valid_transform(in.xf_b)) {
+        return InputError::bad_transform_b;
+    }
+    if (in.max_iterations < 1) {
+        return InputError::bad_max_iterations;
+    }
+    return InputError::none;
+}
+
+/// Distance, witness points and normal between two convex shapes in space (see the top of this
+/// file). `cache`, if given, warm starts from and is updated to the final simplex; `trace`, if
+/// given, is cleared and receives one TraceStep3 per iteration.
+template <class T>
+DistanceOutput3<T> distance(const DistanceInput3<T>& input,
+                            std::type_identity_t<SimplexCache3<T>>* cache = nullptr,
+                            std::type_identity_t<std::vector<TraceStep3<T>>>* trace = nullptr) {
+    if (trace) {
+        trace->clear();
+    }
+    DistanceOutput3<T> out;
+    out.error = validate(input);
+    if (out.error != InputError::none) {
+        out.status = Status::invalid_input;
+        return out;
+    }
+    const Transform3<T> xf_a{input.xf_a.p, normalized(input.xf_a.q)};
+    const Transform3<T> xf_b{input.xf_b.p, normalized(input.xf_b.q)};
+    const Transform3<T> xf = detail::relative(xf_a, xf_b);
+    // B's points moved into A's frame once: every support of the loop reads them.
+    std::vector<Vec3<T>> moved_b(input.b.points.size());
+    for (std::size_t i = 0; i < moved_b.size(); ++i) {
+        moved_b[i] = apply(xf, input.b.points[i]);
+    }
+    const detail::MinkowskiDifference3<T> z{input.a.points, moved_b};
+
+    // start(): the cached pairs, or the support along -c, c = B's centre - A's centre, a point
+    // inside Z.
+    Simplex3<T> s;
+    const int count_a = int(input.a.points.size()), count_b = int(input.b.points.size());
+    if (cache && cache->count >= 1 && cache->count <= 4) {
+        bool in_range = true;
+        for (int i = 0; i < cache->count; ++i) {
+            in_range &= cache->index_a[i] >= 0 && cache->index_a[i] < count_a &&
+                        cache->index_b[i] >= 0 && cache->index_b[i] < count_b;
+        }
+        if (in_range) {
+            for (int i = 0; i < cache->count; ++i) {
+                s.v[i] = z.vertex(cache->index_a[i], cache->index_b[i]);
+            }
+            s.count = cache->count;
+        }
+    }
+    Vec3<T> d = detail::centre(std::span<const Vec3<T>>(moved_b)) - detail::centre(input.a.points);
+    if (s.count == 0) {
+        d = length_squared(d) > T(0) ? -d : Vec3<T>{T(1), T(0), T(0)};
+        s.v[0] = z(d), s.count = 1;
+    }
+
+    Simplex3<T> best = s;
+    detail::Solution3<T> best_solution{};
+    T previous = std::numeric_limits<T>::infinity();
+    Termination ending = Termination::max_iterations;
+    int iterations = 0;
+    Vec3<T> last_direction = d;
+    while (true) {
+        ++iterations;
+        Simplex3<T> before = s;
+        const detail::Solution3<T> solution = detail::solve(s);
+        const T distance2 = length_squared(solution.closest);
+        if (solution.region == 0b1111) { // case 2: the origin inside the tetrahedron
+            best = s, best_solution = solution;
+            ending = Termination::containment;
+            break;
+        }
+        if (!(distance2 < previous)) { // the stall rule: keep the best simplex
+            ending = Termination::no_progress;
+            break;
+        }
+        previous = distance2;
+        detail::cull(s, solution.region);
+        best = s, best_solution = solution;
+        if (trace) {
+            trace->push_back({s, solution.closest});
+        }
+        d = detail::search_direction(s);
+        if (d == Vec3<T>{}) { // cases 3a, 3b, 4: the origin on the simplex
+            ending = s.count == 1   ? Termination::vertex_overlap
+                     : s.count == 2 ? Termination::edge_overlap
+                                    : Termination::face_overlap;
+            break;
+        }
+        if (iterations >= input.max_iterations) {
+            ending = Termination::max_iterations;
+            break;
+        }
+        const SimplexVertex3<T> w = z(d);
+        last_direction = d;
+        bool repeated = false; // case 1, against the simplex before cull
+        for (int i = 0; i < before.count; ++i) {
+            repeated |= before.v[i].index_a == w.index_a && before.v[i].index_b == w.index_b;
+        }
+        if (repeated) {
+            ending = Termination::repeated_support;
+            break;
+        }
+        if (!(dot(w.w, d) > dot(s.v[0].w, d))) {
+            ending = Termination::no_progress;
+            break;
+        }
+        s.v[s.count++] = w;
+    }
+
+    if (cache) {
+        cache->count = best.count;
+        for (int i = 0; i < best.count; ++i) {
+            cache->index_a[i] = best.v[i].index_a, cache->index_b[i] = best.v[i].index_b;
+        }
+    }
+
+    // The witness points from the weights, in A's frame.
+    Vec3<T> pa{}, pb{};
+    for (int i = 0; i < best.count; ++i) {
+        pa += best.v[i].weight * best.v[i].a;
+        pb += best.v[i].weight * best.v[i].b;
+    }
+    // settle(): an ending on a feature of the simplex within round-off of the origin (|P| within
+    // one eps of the largest vertex) is a contact on that feature, as in 2D: a P that small is
+    // the round-off of the weights, not a distance.
+    if (ending == Termination::no_progress || ending == Termination::repeated_support) {
+        T largest = T(0);
+        for (int i = 0; i < best.count; ++i) {
+            largest = std::max(largest, length_squared(best.v[i].w));
+        }
+        constexpr T eps = std::numeric_limits<T>::epsilon();
+        if (length_squared(best_solution.closest) <= eps * eps * largest) {
+            ending = best.count == 1   ? Termination::vertex_overlap
+                     : best.count == 2 ? Termination::edge_overlap
+                                       : Termination::face_overlap;
+        }
+    }
+    const bool contact = ending == Termination::containment ||
+                         ending == Termination::vertex_overlap ||
+                         ending == Termination::edge_overlap || ending == Termination::face_overlap;
+    const T core = contact ? T(0) : length(best_solution.closest);
+    // The normal of an edge or a face from its own perpendicular (the search direction, from
+    // the vertices), not from P, whose weights carry round-off relative to the distance.
+    Vec3<T> along = best.count >= 2 ? -detail::search_direction(best) : best_solution.closest;
+    if (along == Vec3<T>{}) {
+        along = best_solution.closest;
+    }
+    Vec3<T> normal = core > T(0) ? normalized(along) : Vec3<T>{};
+    bool touching = false;
+    if (core == T(0) && ending != Termination::containment) {
+        const Vec3<T> n = detail::support_plane(z, best, last_direction);
+        if (n != Vec3<T>{}) {
+            touching = true, normal = -normalized(n);
+        }
+    }
+    const T ra = input.use_radii ? input.a.radius : T(0);
+    const T rb = input.use_radii ? input.b.radius : T(0);
+    out.iterations = iterations;
+    out.termination = ending;
+    if (core > ra + rb) {
+        out.status = Status::separated;
+        out.distance = core - (ra + rb);
+        pa += ra * normal, pb -= rb * normal;
+    } else {
+        out.status =
+            (core == ra + rb && (core > T(0) || touching)) ? Status::touching : Status::overlapping;
+        out.distance = T(0);
+        if (core > T(0)) { // rounded shapes that meet: the middle of the common stretch
+            const T lo = std::max(T(0), core - rb), hi = std::min(core, ra);
+            pa += (T(0.5) * (lo + hi)) * normal;
+        }
+        pb = pa;
+        if (out.status == Status::overlapping && core == T(0)) {
+            normal = {}; // no direction known: the cores overlap
+        }
+    }
+    if (ending == Termination::max_iterations) {
+        out.status = Status::max_iterations;
+    }
+    out.point_a = apply(xf_a, pa);
+    out.point_b = apply(xf_a, pb);
+    out.normal = rotate(xf_a.q, normal);
+    if (!is_finite(out.point_a) || !is_finite(out.point_b) || !is_finite(out.normal) ||
+        !std::isfinite(out.distance)) {
+        out = {};
+        out.status = Status::invalid_input;
+        out.error = InputError::nonfinite_result;
+    }
+    return out;
+}
+
+} // namespace gjk

@@ -1,0 +1,77 @@
+// gjk/distance3_types.hpp - what a distance query in space takes and gives (gjk/distance3.hpp
+// answers it): the 3D twins of gjk/distance_types.hpp's input, output, simplex vertex, trace
+// step and cache. The statuses, terminations and input errors are 2D's (one enum each for both
+// dimensions).
+#pragma once
+
+#include <span>
+
+#include "gjk/distance_types.hpp" // Status, Termination, InputError, kMaxIterations
+#include "gjk/math3.hpp"
+
+namespace gjk {
+
+/// A convex shape in space: the convex hull of 1..N points, rounded by a radius. A point with a
+/// radius is a sphere, a segment a capsule, eight corners a box; flat polygons, segments and
+/// points are hulls too. The points are viewed, not copied: they must outlive the query.
+template <class T> struct ShapeView3 {
+    std::span<const Vec3<T>> points; ///< in the shape's own frame; any order, duplicates allowed
+    T radius{0};                     ///< >= 0
+
+    ShapeView3() = default;
+    ShapeView3(std::span<const Vec3<T>> p, T r = T(0)) : points(p), radius(r) {}
+};
+
+/// A distance query in space: two shapes, each in the world by its transform.
+template <class T> struct DistanceInput3 {
+    ShapeView3<T> a, b;
+    Transform3<T> xf_a, xf_b;           ///< the shapes' poses (unit quaternions, within 1e-3)
+    bool use_radii{true};               ///< false: the cores' distance (radii taken as 0)
+    int max_iterations{kMaxIterations}; ///< iteration cap (>= 1)
+};
+
+/// A vertex of the simplex: a point of Z = B - A (in A's frame) and the shape points it came
+/// from, with their indices (what a cache keeps) and the vertex's barycentric weight.
+template <class T> struct SimplexVertex3 {
+    Vec3<T> a{};    ///< A's support point (A's frame)
+    Vec3<T> b{};    ///< B's support point, moved into A's frame
+    Vec3<T> w{};    ///< w = b - a
+    int index_a{0}; ///< index of a in A's points
+    int index_b{0}; ///< index of b in B's points
+    T weight{0};    ///< barycentric weight in the closest point
+};
+
+/// The simplex: 1 to 4 vertices.
+template <class T> struct Simplex3 {
+    SimplexVertex3<T> v[4];
+    int count{0};
+};
+
+/// One iteration of the loop, for the trace: the simplex after it was solved and culled.
+template <class T> struct TraceStep3 {
+    Simplex3<T> simplex;
+    Vec3<T> closest{}; ///< the simplex's closest point to the origin
+};
+
+/// A warm start: the final simplex's vertex pairs, by index. A cache from another pair of
+/// shapes, or one whose indices are out of range, is ignored (a cold start).
+template <class T> struct SimplexCache3 {
+    int count{0};
+    int index_a[4]{};
+    int index_b[4]{};
+};
+
+/// The answer: the distance between the shapes, their closest points and the normal, in the
+/// world frame, with how the loop ended.
+template <class T> struct DistanceOutput3 {
+    T distance{0};     ///< >= 0; 0 when the shapes touch or overlap
+    Vec3<T> point_a{}; ///< on A (on its rounded surface when separated)
+    Vec3<T> point_b{}; ///< on B; equal to point_a when the shapes meet
+    Vec3<T> normal{};  ///< unit, from A to B, when separated or touching; else zero
+    int iterations{0};
+    Status status{Status::invalid_input};
+    Termination termination{Termination::none};
+    InputError error{InputError::none};
+};
+
+} // namespace gjk
