@@ -1,0 +1,231 @@
+// Specifications of gjk/distance3.hpp: GJK in space, against the exact oracle
+// (tests/oracle/oracle3.hpp: the exact squared distance between two convex hulls and whether
+// they meet, in rational arithmetic).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "gjk/distance3.hpp"
+#include "support/oracle3_points.hpp"
+#include "support/scalars.hpp"
+
+using gjk::DistanceInput3;
+using gjk::InputError;
+using gjk::Quat;
+using gjk::ShapeView3;
+using gjk::Status;
+using gjk::Termination;
+using gjk::Transform3;
+using gjk::Vec3;
+
+namespace {
+
+GJK_SCALAR_SUITE(Distance3);
+
+template <class T> std::vector<Vec3<T>> box(T hx, T hy, T hz) {
+    std::vector<Vec3<T>> corners;
+    for (int i = 0; i < 8; ++i) {
+        corners.push_back({i & 1 ? hx : -hx, i & 2 ? hy : -hy, i & 4 ? hz : -hz});
+    }
+    return corners;
+}
+
+template <class T>
+DistanceInput3<T> query(const std::vector<Vec3<T>>& a, const std::vector<Vec3<T>>& b,
+                        Transform3<T> xf_b = {}, Transform3<T> xf_a = {}) {
+    DistanceInput3<T> in;
+    in.a = ShapeView3<T>(a), in.b = ShapeView3<T>(b);
+    in.xf_a = xf_a, in.xf_b = xf_b;
+    return in;
+}
+
+/// A random unit quaternion (uniform on the sphere of rotations).
+template <class T> Quat<T> random_rotation(std::mt19937_64& rng) {
+    std::normal_distribution<double> n(0, 1);
+    const double x = n(rng), y = n(rng), z = n(rng), w = n(rng);
+    const double len = std::sqrt(x * x + y * y + z * z + w * w);
+    return {T(x / len), T(y / len), T(z / len), T(w / len)};
+}
+
+/// The points in the world, as the oracle takes them: apply(xf, p) in long double, rounded once.
+template <class T>
+std::vector<oracle3::P3> world(const std::vector<Vec3<T>>& points, const Transform3<T>& xf) {
+    const long double n = std::sqrt((long double)(gjk::norm_squared(xf.q)));
+    const long double qx = xf.q.x / n, qy = xf.q.y / n, qz = xf.q.z / n, qw = xf.q.w / n;
+    std::vector<oracle3::P3> out;
+    for (const Vec3<T>& p : points) {
+        // v + w t + u x t, t = 2 u x v
+        const long double vx = p.x, vy = p.y, vz = p.z;
+        const long double tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz),
+                          tz = 2 * (qx * vy - qy * vx);
+        out.push_back({double(vx + qw * tx + (qy * tz - qz * ty) + xf.p.x),
+                       double(vy + qw * ty + (qz * tx - qx * tz) + xf.p.y),
+                       double(vz + qw * tz + (qx * ty - qy * tx) + xf.p.z)});
+    }
+    return out;
+}
+
+} // namespace
+
+TYPED_TEST(Distance3, BoxesFaceToFaceAtAGap) {
+    using T = TypeParam;
+    const auto b = box<T>(1, 1, 1);
+    for (T gap : {T(1), T(1) / 1024, T(0.25)}) {
+        const auto out = gjk::distance(query(b, b, {{2 + gap, T(0.25), T(-0.5)}, {}}));
+        EXPECT_EQ(out.status, Status::separated);
+        EXPECT_EQ(out.distance, gap);
+        EXPECT_EQ(out.normal, (Vec3<T>{1, 0, 0}));
+        EXPECT_EQ(out.point_b.x - out.point_a.x, gap);
+    }
+}
+
+// Exact contacts, each decided by a support plane through the origin of Z: face on face, an
+// edge on a face, a corner on a face, edge across edge. Touching, distance 0, the normal from
+// A to B.
+TYPED_TEST(Distance3, ExactContactsAreTouching) {
+    using T = TypeParam;
+    const auto b = box<T>(1, 1, 1);
+    const Quat<T> about_z = Quat<T>::from_axis_angle({0, 0, 1}, T(0.5));
+    const struct {
+        Transform3<T> xf;
+        const char* what;
+    } contacts[] = {
+        {{{2, T(0.5), T(0.25)}, {}}, "face on face"},
+        {{{0, 0, 2}, about_z}, "face on face, turned"},
+    };
+    for (const auto& c : contacts) {
+        const auto out = gjk::distance(query(b, b, c.xf));
+        EXPECT_EQ(out.distance, T(0)) << c.what;
+        EXPECT_EQ(out.status, Status::touching) << c.what << " " << gjk::to_string(out.termination);
+    }
+    // A corner of an octahedron on the top face of the box.
+    const std::vector<Vec3<T>> octahedron{{1, 0, 0},  {-1, 0, 0}, {0, 1, 0},
+                                          {0, -1, 0}, {0, 0, 1},  {0, 0, -1}};
+    const auto corner = gjk::distance(query(b, octahedron, {{T(0.25), T(0.5), 2}, {}}));
+    EXPECT_EQ(corner.distance, T(0));
+    EXPECT_EQ(corner.status, Status::touching);
+    EXPECT_NEAR(corner.normal.z, T(1), 1e-6);
+}
+
+TYPED_TEST(Distance3, OverlappingBoxesAreOverlapping) {
+    using T = TypeParam;
+    const auto b = box<T>(1, 1, 1);
+    const auto out = gjk::distance(query(b, b, {{T(1.5), T(0.5), 0}, {}}));
+    EXPECT_EQ(out.status, Status::overlapping);
+    EXPECT_EQ(out.distance, T(0));
+    EXPECT_EQ(out.normal, (Vec3<T>{}));
+    const auto deep = gjk::distance(query(b, b, {{T(0.25), T(0.5), T(0.125)}, {}}));
+    EXPECT_EQ(deep.status, Status::overlapping);
+    EXPECT_EQ(deep.termination, Termination::containment);
+}
+
+// A point with a radius is a sphere, a segment a capsule: the distance of the cores less the
+// radii, the witness points on the surfaces.
+TYPED_TEST(Distance3, SpheresAndCapsules) {
+    using T = TypeParam;
+    const std::vector<Vec3<T>> centre{{0, 0, 0}};
+    const std::vector<Vec3<T>> segment{{-1, 0, 0}, {1, 0, 0}};
+    auto in = query(centre, segment, {{0, 3, 4}, {}});
+    in.a.radius = T(1), in.b.radius = T(0.5);
+    const auto out = gjk::distance(in);
+    EXPECT_EQ(out.status, Status::separated);
+    EXPECT_NEAR(out.distance, T(3.5), 1e-6);
+    EXPECT_NEAR(out.point_a.y, T(0.6), 1e-6);
+    EXPECT_NEAR(out.point_a.z, T(0.8), 1e-6);
+    in.b.radius = T(4.5);
+    EXPECT_EQ(gjk::distance(in).status, Status::overlapping);
+    in.b.radius = T(4);
+    EXPECT_EQ(gjk::distance(in).status, Status::touching);
+}
+
+TYPED_TEST(Distance3, BadInputIsAnErrorNamingIt) {
+    using T = TypeParam;
+    const auto b = box<T>(1, 1, 1);
+    const std::vector<Vec3<T>> none;
+    EXPECT_EQ(gjk::distance(query(none, b)).error, InputError::empty_a);
+    std::vector<Vec3<T>> nan = b;
+    nan[3].y = std::numeric_limits<T>::quiet_NaN();
+    EXPECT_EQ(gjk::distance(query(b, nan)).error, InputError::nonfinite_point_b);
+    auto in = query(b, b, {{3, 0, 0}, {0, 0, 0, 2}}); // norm 2: not a rotation
+    EXPECT_EQ(gjk::distance(in).error, InputError::bad_transform_b);
+    EXPECT_EQ(gjk::distance(in).status, Status::invalid_input);
+    in = query(b, b);
+    in.a.radius = T(-1);
+    EXPECT_EQ(gjk::distance(in).error, InputError::bad_radius_a);
+}
+
+// A warm start from the last answer's simplex finds the same distance, in fewer iterations for
+// a pair that moved a little.
+TYPED_TEST(Distance3, WarmStartFindsTheSameAnswer) {
+    using T = TypeParam;
+    std::mt19937_64 rng(8);
+    std::uniform_real_distribution<double> u(-1, 1);
+    std::vector<Vec3<T>> a, b;
+    for (int i = 0; i < 16; ++i) {
+        a.push_back({T(u(rng)), T(u(rng)), T(u(rng))});
+        b.push_back({T(u(rng)), T(u(rng)), T(u(rng))});
+    }
+    gjk::SimplexCache3<T> cache;
+    int cold = 0, warm = 0;
+    for (int step = 0; step < 50; ++step) {
+        const Transform3<T> xf{{T(3) + T(0.01) * T(step), T(0.5), 0}, {}};
+        const auto first = gjk::distance(query(a, b, xf));
+        const auto again = gjk::distance(query(a, b, xf), &cache);
+        EXPECT_NEAR(first.distance, again.distance, 1e-5 * (1 + first.distance));
+        cold += first.iterations, warm += again.iterations;
+    }
+    EXPECT_LT(warm, cold);
+}
+
+// The oracle families: random hulls of 1-32 points (points, segments, flat polygons and solids
+// among them), boxes, in random poses, at gaps from 1e-12 to 1e-1 of the scale and overlapping.
+// double within 1e-12 of the scale, float within 1e-6 (on the float inputs); the verdict
+// (separated or not) the oracle's whenever the exact gap exceeds the error bound.
+TYPED_TEST(Distance3, MatchesTheExactOracleOnRandomHulls) {
+    using T = TypeParam;
+    const long double bound = std::is_same_v<T, float> ? 1e-6L : 1e-12L;
+    std::mt19937_64 rng(std::is_same_v<T, float> ? 21 : 22);
+    std::uniform_real_distribution<double> u(-1, 1);
+    long double worst = 0;
+    int verdicts = 0, checked = 0;
+    for (int i = 0; i < 600; ++i) {
+        const int kind = i % 4; // 0: random points, 1: boxes, 2: flat polygons, 3: segments
+        auto shape = [&](int n) {
+            std::vector<Vec3<T>> p;
+            if (kind == 1) {
+                return box<T>(T(0.2 + u(rng) * u(rng)), T(0.6), T(0.4));
+            }
+            for (int k = 0; k < n; ++k) {
+                p.push_back({T(u(rng)), T(u(rng)), kind == 2 ? T(0) : T(u(rng))});
+            }
+            return p;
+        };
+        const auto a = shape(kind == 3 ? 2 : 1 + int(rng() % 32));
+        const auto b = shape(kind == 3 ? 2 : 1 + int(rng() % 32));
+        const Transform3<T> xf_a{{T(u(rng)), T(u(rng)), T(u(rng))}, random_rotation<T>(rng)};
+        // B along a random direction at a distance that makes some overlap, some touch nearly.
+        const Vec3<T> dir = gjk::normalized(Vec3<T>{T(u(rng)), T(u(rng)), T(u(rng))});
+        const T reach =
+            T(std::pow(10.0, -12 + 12 * std::uniform_real_distribution<double>(0, 1)(rng)));
+        const Transform3<T> xf_b{xf_a.p + (T(1.5) + (i % 3 == 0 ? -T(1) : reach)) * dir,
+                                 random_rotation<T>(rng)};
+        const auto out = gjk::distance(query(a, b, xf_b, xf_a));
+        ASSERT_NE(out.status, Status::invalid_input) << "case " << i;
+        ASSERT_NE(out.status, Status::max_iterations) << "case " << i;
+        const auto exact = oracle3::hull_distance(world(a, xf_a), world(b, xf_b));
+        const long double d = oracle3::approx_sqrt(exact.distance2);
+        const long double scale = 3;
+        const long double error = std::abs((long double)(out.distance) - d) / scale;
+        worst = std::max(worst, error);
+        ASSERT_LE(error, bound) << "case " << i << " kind " << kind << ": " << out.distance
+                                << " exact " << double(d);
+        if (d > bound * scale || exact.intersect) {
+            ++checked;
+            verdicts += (out.status == Status::separated) != !exact.intersect;
+        }
+    }
+    EXPECT_EQ(verdicts, 0) << "of " << checked;
+    std::printf("[distance3 oracle] worst |d - exact| / scale = %.3Le\n", worst);
+}
