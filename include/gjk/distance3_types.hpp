@@ -18,14 +18,18 @@ template <class T> struct ShapeView3 {
     std::span<const Vec3<T>> points; ///< in the shape's own frame; any order, duplicates allowed
     T radius{0};                     ///< >= 0
 
+    /// No points (an invalid shape until points are set).
     ShapeView3() = default;
+    /// A view of the points p, rounded by r.
     ShapeView3(std::span<const Vec3<T>> p, T r = T(0)) : points(p), radius(r) {}
 };
 
 /// A distance query in space: two shapes, each in the world by its transform.
 template <class T> struct DistanceInput3 {
-    ShapeView3<T> a, b;
-    Transform3<T> xf_a, xf_b;           ///< the shapes' poses (unit quaternions, within 1e-3)
+    ShapeView3<T> a;                    ///< shape A, in its own frame
+    ShapeView3<T> b;                    ///< shape B, in its own frame
+    Transform3<T> xf_a;                 ///< A's pose (a unit quaternion, within 1e-3)
+    Transform3<T> xf_b;                 ///< B's pose
     bool use_radii{true};               ///< false: the cores' distance (radii taken as 0)
     int max_iterations{kMaxIterations}; ///< iteration cap (>= 1)
 };
@@ -43,22 +47,22 @@ template <class T> struct SimplexVertex3 {
 
 /// The simplex: 1 to 4 vertices.
 template <class T> struct Simplex3 {
-    SimplexVertex3<T> v[4];
-    int count{0};
+    SimplexVertex3<T> v[4]; ///< the vertices; the first `count` are in use
+    int count{0};           ///< 1 to 4 (0 before the first)
 };
 
 /// One iteration of the loop, for the trace: the simplex after it was solved and culled.
 template <class T> struct TraceStep3 {
-    Simplex3<T> simplex;
-    Vec3<T> closest{}; ///< the simplex's closest point to the origin
+    Simplex3<T> simplex; ///< the vertices, with their weights
+    Vec3<T> closest{};   ///< the simplex's closest point to the origin
 };
 
 /// A warm start: the final simplex's vertex pairs, by index. A cache from another pair of
 /// shapes, or one whose indices are out of range, is ignored (a cold start).
 template <class T> struct SimplexCache3 {
-    int count{0};
-    int index_a[4]{};
-    int index_b[4]{};
+    int count{0};     ///< vertices kept (0: a cold start)
+    int index_a[4]{}; ///< each vertex's point of A, by index
+    int index_b[4]{}; ///< each vertex's point of B, by index
 };
 
 /// The answer: the distance between the shapes, their closest points and the normal, in the
@@ -68,10 +72,10 @@ template <class T> struct DistanceOutput3 {
     Vec3<T> point_a{}; ///< on A (on its rounded surface when separated)
     Vec3<T> point_b{}; ///< on B; equal to point_a when the shapes meet
     Vec3<T> normal{};  ///< unit, from A to B, when separated or touching; else zero
-    int iterations{0};
-    Status status{Status::invalid_input};
-    Termination termination{Termination::none};
-    InputError error{InputError::none};
+    int iterations{0}; ///< iterations of the loop
+    Status status{Status::invalid_input};       ///< the verdict
+    Termination termination{Termination::none}; ///< how the loop ended
+    InputError error{InputError::none};         ///< what is wrong with the input, if anything
 };
 
 } // namespace gjk

@@ -18,20 +18,31 @@ namespace gjk {
 
 /// A 3D vector or point.
 template <class T> struct Vec3 {
-    T x{0}, y{0}, z{0};
+    T x{0}; ///< x coordinate
+    T y{0}; ///< y coordinate
+    T z{0}; ///< z coordinate
 
+    /// Component-wise sum.
     friend constexpr Vec3 operator+(Vec3 a, Vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+    /// Component-wise difference.
     friend constexpr Vec3 operator-(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+    /// Negation.
     friend constexpr Vec3 operator-(Vec3 a) { return {-a.x, -a.y, -a.z}; }
+    /// Scaling by s.
     friend constexpr Vec3 operator*(T s, Vec3 a) { return {s * a.x, s * a.y, s * a.z}; }
+    /// Scaling by s.
     friend constexpr Vec3 operator*(Vec3 a, T s) { return {s * a.x, s * a.y, s * a.z}; }
+    /// Exact equality of all three coordinates.
     friend constexpr bool operator==(Vec3 a, Vec3 b) {
         return a.x == b.x && a.y == b.y && a.z == b.z;
     }
+    /// In-place sum.
     constexpr Vec3& operator+=(Vec3 b) { return *this = *this + b; }
+    /// In-place difference.
     constexpr Vec3& operator-=(Vec3 b) { return *this = *this - b; }
 };
 
+/// Dot product.
 template <class T> constexpr T dot(Vec3<T> a, Vec3<T> b) {
     return a.x * b.x + a.y * b.y + a.z * b.z;
 }
@@ -42,6 +53,7 @@ template <class T> constexpr Vec3<T> cross(Vec3<T> a, Vec3<T> b) {
     return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
 
+/// Squared length.
 template <class T> constexpr T length_squared(Vec3<T> a) {
     return dot(a, a);
 }
@@ -80,6 +92,7 @@ template <class T> Vec3<T> normalized(Vec3<T> a) {
     return {s.x / len, s.y / len, s.z / len};
 }
 
+/// True when all three coordinates are finite (neither NaN nor infinite).
 template <class T> bool is_finite(Vec3<T> a) {
     return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z);
 }
@@ -95,7 +108,10 @@ template <class T> bool all_within(std::span<const Vec3<T>> points, T bound) {
 
 /// A rotation as a unit quaternion, scalar last: q = (x, y, z, w) = (sin(t/2) axis, cos(t/2)).
 template <class T> struct Quat {
-    T x{0}, y{0}, z{0}, w{1};
+    T x{0}; ///< sin(t/2) times the axis' x
+    T y{0}; ///< sin(t/2) times the axis' y
+    T z{0}; ///< sin(t/2) times the axis' z
+    T w{1}; ///< cos(t/2)
 
     /// The rotation by `angle` radians about the unit vector `axis` (right-hand rule).
     static Quat from_axis_angle(Vec3<T> axis, T angle) {
@@ -146,6 +162,7 @@ template <class T> struct Transform3 {
     Vec3<T> p{}; ///< translation
     Quat<T> q{}; ///< rotation (unit)
 
+    /// The identity transform.
     static constexpr Transform3 identity() { return {}; }
 };
 

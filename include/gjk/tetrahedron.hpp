@@ -33,20 +33,20 @@ namespace gjk {
 /// Voronoi region of a tetrahedron ABCD as a bitmask of contributing vertices (bit 0 = A,
 /// bit 1 = B, bit 2 = C, bit 3 = D): 4 vertices, 6 edges, 4 faces and the solid.
 enum class TetrahedronRegion : unsigned char {
-    A = 0b0001,
-    B = 0b0010,
-    C = 0b0100,
-    D = 0b1000,
-    AB = 0b0011,
-    AC = 0b0101,
-    AD = 0b1001,
-    BC = 0b0110,
-    BD = 0b1010,
-    CD = 0b1100,
-    ABC = 0b0111,
-    ABD = 0b1011,
-    ACD = 0b1101,
-    BCD = 0b1110,
+    A = 0b0001,    ///< vertex A
+    B = 0b0010,    ///< vertex B
+    C = 0b0100,    ///< vertex C
+    D = 0b1000,    ///< vertex D
+    AB = 0b0011,   ///< the interior of edge AB
+    AC = 0b0101,   ///< the interior of edge AC
+    AD = 0b1001,   ///< the interior of edge AD
+    BC = 0b0110,   ///< the interior of edge BC
+    BD = 0b1010,   ///< the interior of edge BD
+    CD = 0b1100,   ///< the interior of edge CD
+    ABC = 0b0111,  ///< the interior of face ABC
+    ABD = 0b1011,  ///< the interior of face ABD
+    ACD = 0b1101,  ///< the interior of face ACD
+    BCD = 0b1110,  ///< the interior of face BCD
     ABCD = 0b1111, ///< Q is inside the solid tetrahedron
 };
 
@@ -54,15 +54,29 @@ enum class TetrahedronRegion : unsigned char {
 /// vertices in the order of its name), and the four volumes (sign-corrected, scaled; all zero
 /// for a flat tetrahedron).
 template <class T> struct TetrahedronCoordinates {
-    SegmentCoordinates<T> ab, ac, ad, bc, bd, cd;
-    TriangleCoordinates<T> abc, abd, acd, bcd;
-    T uABCD{0}, vABCD{0}, wABCD{0}, xABCD{0}; ///< the weights of A, B, C, D, unnormalized
+    SegmentCoordinates<T> ab;   ///< edge AB (u: A's weight, v: B's)
+    SegmentCoordinates<T> ac;   ///< edge AC
+    SegmentCoordinates<T> ad;   ///< edge AD
+    SegmentCoordinates<T> bc;   ///< edge BC
+    SegmentCoordinates<T> bd;   ///< edge BD
+    SegmentCoordinates<T> cd;   ///< edge CD
+    TriangleCoordinates<T> abc; ///< face ABC (its uABC, vABC, wABC: A's, B's, C's weight)
+    TriangleCoordinates<T> abd; ///< face ABD
+    TriangleCoordinates<T> acd; ///< face ACD
+    TriangleCoordinates<T> bcd; ///< face BCD
+    T uABCD{0};                 ///< A's weight: V(Q, B, C, D), sign-corrected, scaled
+    T vABCD{0};                 ///< B's weight: V(A, Q, C, D)
+    T wABCD{0};                 ///< C's weight: V(A, B, Q, D)
+    T xABCD{0};                 ///< D's weight: V(A, B, C, Q)
 };
 
 /// The closest point on a tetrahedron and how it was found.
 template <class T> struct TetrahedronClosest {
     Vec3<T> point{};                                ///< P = u*A + v*B + w*C + x*D
-    T u{1}, v{0}, w{0}, x{0};                       ///< the weights; sum 1, all >= 0
+    T u{1};                                         ///< A's weight
+    T v{0};                                         ///< B's weight
+    T w{0};                                         ///< C's weight
+    T x{0};                                         ///< D's weight; the four sum to 1, all >= 0
     TetrahedronRegion region{TetrahedronRegion::A}; ///< the Voronoi region of Q
 };
 
