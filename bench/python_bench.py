@@ -13,7 +13,7 @@ Measures, each as the median of several repetitions (time.perf_counter):
       distance_batch rows gjk_double/Pairs8/cold_batch and gjk/Pairs8/cold_batch of a
       gjk_bench JSON (BENCH_JSON, optional; target: at most 1.5 times the C++ time).
 
-The pairs are bench/bench.cpp's kind (make_pairs, convex), drawn here with numpy: convex
+The pairs are bench/workloads.cpp's kind (make_pairs, convex), drawn here with numpy: convex
 polygons with n sorted random angles on an ellipse of random aspect 0.4..1 and size 1; A at a
 uniform position in [-10, 10]^2 with a uniform angle; B at a uniform distance 0..2.6 from A in a
 uniform direction, so that about half overlap. Shapely gets each polygon built once at its pose
@@ -74,7 +74,7 @@ def median_seconds(run, repetitions):
     return statistics.median(times)
 
 
-# --- the workload: bench/bench.cpp's pairs ---------------------------------------------------
+# --- the workload: bench/workloads.cpp's pairs ----------------------------------------------
 
 def convex(rng, count, n):
     """`count` convex n-gons, (count, n, 2): n sorted random angles on an ellipse of size 1 and

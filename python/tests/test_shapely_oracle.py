@@ -90,7 +90,7 @@ def scale_of(pair):
 
 def convex_polygon(rng, n, size):
     """n points at sorted random angles on an ellipse of random aspect (0.4..1) and random
-    orientation: a convex polygon, counter-clockwise (bench/bench.cpp's `convex`)."""
+    orientation: a convex polygon, counter-clockwise (bench/workloads.cpp's `convex`)."""
     angles = np.sort(rng.uniform(0, 2 * np.pi, n))
     aspect = rng.uniform(0.4, 1)
     points = np.column_stack((size * np.cos(angles), size * aspect * np.sin(angles)))

@@ -1,10 +1,10 @@
 """The package's type information: py.typed and the stubs python/gjk/*.pyi, which type checkers
 and editors read instead of the compiled module (whose arguments pybind11 could only call
-`handle`). The stubs are compared with what they describe (stub_check.py): the compiled
-module's signatures as pybind11 writes them, the pure-Python functions' through inspect, and
-the values the functions return (a TypedDict's keys, a Result's fields, dtypes, words). The
-comparison is shown to fail: each mutation of a stub below is caught, and so is an argument the
-module shows as `handle`.
+`handle`). The stubs are read (stub_read.py) and compared with what they describe
+(stub_check.py): the compiled module's signatures as pybind11 writes them, the pure-Python
+functions' through inspect, and the values the functions return (a TypedDict's keys, a Result's
+fields, dtypes, words). The comparison is shown to fail: each mutation of a stub below is
+caught, and so is an argument the module shows as `handle`.
 """
 
 import ast
@@ -17,18 +17,8 @@ import pytest
 
 import gjk
 import gjk._gjk
-from stub_check import (
-    StubError,
-    Stubs,
-    ValueChecker,
-    check_module,
-    compare_pybind11,
-    compare_wrappers,
-    is_pybind11,
-    pybind11_signatures,
-    pybind11_type,
-    show,
-)
+from stub_check import ValueChecker, check_module, compare_pybind11, compare_wrappers
+from stub_read import StubError, Stubs, is_pybind11, pybind11_signatures, pybind11_type, show
 
 # The package as imported: build/python/gjk (CMake's copy) under ctest, site-packages after
 # `pip install .`. The stubs are read from there, so these tests also show the build ships them.

@@ -1,0 +1,49 @@
+// bench/rows.hpp - the functions behind gjk_bench's rows, by the file that defines them;
+// main.cpp registers them (their workloads: workloads.hpp).
+#pragma once
+
+#include <benchmark/benchmark.h>
+
+#include <optional>
+
+#include "lockstep.hpp" // the lane widths (gjk_lanes_for_tests), for the rows of each width
+
+namespace gjk_bench {
+
+// pairs.cpp: the distance on Pairs8 (one by one, the floor, distance_batch and its lane widths),
+// BigN and BigNShared, Batch.
+template <class T> void gjk_pairs(benchmark::State& state, bool warm, bool prepared = true);
+void box2d_pairs(benchmark::State& state, bool warm);
+template <class T> void floor_pairs(benchmark::State& state, bool warm);
+double lane_bytes(gjk::detail::LaneWidth width);
+template <class T>
+void gjk_pairs_batch(benchmark::State& state, bool warm,
+                     std::optional<gjk::detail::LaneWidth> width = std::nullopt);
+template <class T> void gjk_big(benchmark::State& state, int n, bool shared = false);
+void box2d_big(benchmark::State& state, int n, bool shared = false);
+void gjk_batch(benchmark::State& state, int threads);
+
+// contacts.cpp: Overlap8, Penetration8, Manifold8, Ray8, Manifold4096 and Ray4096.
+void gjk_overlap(benchmark::State& state);
+void box2d_overlap(benchmark::State& state);
+template <class T> void gjk_penetration(benchmark::State& state);
+template <class T> void gjk_rays(benchmark::State& state);
+void box2d_rays(benchmark::State& state);
+template <class T> void gjk_manifold(benchmark::State& state);
+void box2d_manifold(benchmark::State& state);
+template <class T> void gjk_manifold_big(benchmark::State& state);
+template <class T> void gjk_rays_big(benchmark::State& state);
+
+// casts.cpp: Cast8, Cast4096, Toi and Toi4096.
+void gjk_casts(benchmark::State& state, bool big);
+template <class T>
+void gjk_toi(benchmark::State& state, bool slop_tolerance = false, bool plain = false,
+             bool big = false);
+void box2d_toi(benchmark::State& state);
+
+// lines.cpp: Lines8, the tool's line path.
+void gjk_lines(benchmark::State& state, int threads);
+void gjk_lines_batch(benchmark::State& state);
+void gjk_lines_answers(benchmark::State& state);
+
+} // namespace gjk_bench
