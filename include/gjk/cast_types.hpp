@@ -11,14 +11,15 @@ namespace gjk {
 
 /// Iteration cap of a shape cast. A face contact takes one step plus the check, a vertex
 /// contact converges quadratically: the oracle test's 3,360 casts per scalar type take at most
-/// 7 (tests/test_cast.cpp prints the maximum). Only a grazing contact converges linearly,
+/// 7 (tests/test_shape_cast.cpp prints the maximum). Only a grazing contact converges linearly,
 /// about one bit of the gap per iteration, and 64 covers a double's relative precision.
 inline constexpr int kMaxCastIterations = 64;
 
 /// Iteration cap of a time of impact query (outer steps, one GJK call each). Root finding on
 /// the separation functions needs a handful of steps (the oracle test asks for at most 30 on
-/// sweeps turning up to 1.5 radians, tests/test_cast.cpp prints the maximum and the mean); the
-/// cap is for the fallback, conservative advancement, which converges linearly with rotation.
+/// sweeps turning up to 1.5 radians, tests/test_time_of_impact.cpp prints the maximum and the
+/// mean); the cap is for the fallback, conservative advancement, which converges linearly with
+/// rotation.
 inline constexpr int kMaxToiIterations = 1024;
 
 /// The default tolerance, in units of eps times the scale (gjk/cast/advancement.hpp, "The

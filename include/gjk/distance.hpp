@@ -104,7 +104,7 @@ namespace detail {
 
 /// NOT an API for users: gjk::distance() with none of its guarantees (Unguaranteed,
 /// gjk/loop/policy.hpp), the talk's core loop alone - "the floor". It exists to measure what
-/// the guarantees cost, on the same loop: bench/bench.cpp's floor/ rows. No input is checked
+/// the guarantees cost, on the same loop: bench/pairs.cpp's floor/ rows. No input is checked
 /// (the input must be valid; a cache must come from the same pair of shapes), the radii are
 /// taken as zero, the normal is zero, a contact is never touching, and nothing checks that
 /// the answer is finite. (Not inlined: the floor/ rows make one call a query, as the gjk/ rows

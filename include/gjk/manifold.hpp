@@ -226,7 +226,7 @@ ManifoldOutput<T> manifold(const DistanceInput<T>& input, std::type_identity_t<T
         // The clipping kept nothing although the shapes are within the margin: a corner just
         // past a corner, the normal within kReferenceTolerance of a face whose side plane the
         // other shape lies beyond (two boxes corner to corner 0.5 apart and 1e-9 aside, margin
-        // 1: TEST(ManifoldRegression, CornerJustPastACornerWithinTheMarginHasAPoint)). The
+        // 1: TYPED_TEST(Manifold, CornerJustPastACornerWithinTheMarginHasAPoint)). The
         // closest features are a vertex of each: the witnesses, as vertex against vertex.
         out.reference_is_b = false;
         out.reference_edge = -1;

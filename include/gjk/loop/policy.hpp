@@ -1,7 +1,7 @@
 // gjk/loop/policy.hpp - which of the library's guarantees the GJK loop keeps. Every query of
 // the library keeps all of them (Guaranteed, the default everywhere). Unguaranteed drops them
 // all: the talk's core loop alone, "the floor", which exists only to measure what the
-// guarantees cost (bench/bench.cpp's floor/ rows) and is not an API for users (see
+// guarantees cost (bench/pairs.cpp's floor/ rows) and is not an API for users (see
 // gjk::detail::distance_unguaranteed in gjk/distance.hpp, which also skips validate(), the radii
 // and the normal). Each member is a compile-time constant tested by `if constexpr`, so the
 // default's code is the code without a policy.
