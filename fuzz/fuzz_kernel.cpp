@@ -26,8 +26,9 @@
 // distance_batch is checked against distance() itself, which is its specification: on the
 // query's shapes prepared, every output of a batch (lockstep lanes of both widths the
 // processor runs, groups of one and of five queries) equal to distance()'s to the bit
-// (check_batch). The checks live in fuzz/kernel/, one header per query; this file decodes the
-// bytes and runs them.
+// (check_batch). The same shapes with a third coordinate and rotations in space go through
+// distance() in 3D, against the exact oracle of tests/oracle/oracle3.hpp (check_distance3). The
+// checks live in fuzz/kernel/, one header per query; this file decodes the bytes and runs them.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -35,6 +36,7 @@
 #include "kernel/batch.hpp"
 #include "kernel/cast.hpp"
 #include "kernel/distance.hpp"
+#include "kernel/distance3.hpp"
 #include "kernel/manifold.hpp"
 #include "kernel/penetration.hpp"
 #include "kernel/prepared.hpp"
@@ -69,6 +71,7 @@ template <class T> void check_query(Bytes& in, std::uint8_t flags) {
     check_time_of_impact(q, t);
     check_cast(q, t);
     check_batch(q);
+    check_distance3<T>(in, q, accuracy);
 }
 
 } // namespace fuzz_kernel

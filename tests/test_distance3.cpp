@@ -229,3 +229,43 @@ TYPED_TEST(Distance3, MatchesTheExactOracleOnRandomHulls) {
     EXPECT_EQ(verdicts, 0) << "of " << checked;
     std::printf("[distance3 oracle] worst |d - exact| / scale = %.3Le\n", worst);
 }
+
+// Crossed segments at every scale: touching (flat, they meet), and lifted apart by their own
+// size, separated at exactly that distance. The squares of points of 1e-200 underflow in
+// double: the solvers, the stall rule, settle() and the support plane's walk work on the
+// points scaled by a power of two. (fuzz_kernel found the walk dividing by a square that
+// had underflowed to zero; the squares of the stall rule and the regions' coordinates had
+// turned 1e-200 apart into "touching".)
+TYPED_TEST(Distance3, TinyAndHugeShapesKeepTheirAnswers) {
+    using T = TypeParam;
+    const bool is_float = std::is_same_v<T, float>;
+    for (const T s : {T(1), T(is_float ? 1e-30 : 1e-200), T(is_float ? 1e-40 : 1e-300),
+                      T(is_float ? 1e15 : 1e150)}) {
+        const std::vector<Vec3<T>> a{{-s, 0, 0}, {s, 0, 0}}, b{{0, -s, 0}, {0, s, 0}};
+        const auto crossed = gjk::distance(query(a, b));
+        EXPECT_EQ(crossed.status, Status::touching) << s;
+        EXPECT_EQ(crossed.normal.z * crossed.normal.z, T(1)) << s;
+        const auto lifted = gjk::distance(query(a, b, {{0, 0, s}, {}}));
+        EXPECT_EQ(lifted.status, Status::separated) << s;
+        EXPECT_EQ(lifted.distance, s) << s;
+    }
+}
+
+// fuzz_kernel: a vertex of Z 1e6 from the origin, whose edge to a point 7e16 away moves the
+// closest point by 2e-20 of its length: the squared distance did not decrease in double, and
+// the stall rule ended the loop 1e6 from the origin where the answer is 2734. Steps below the
+// resolution of the distance get kStalls more chances, as in 2D.
+TEST(Distance3Regression, StepsBelowTheResolutionOfTheDistanceStillConverge) {
+    const std::vector<Vec3<double>> a{{95793152, 95793152, 71776119061217280.0},
+                                      {-4096, -4096, 4503599627370496.0},
+                                      {-4096, 2093056, 0},
+                                      {0, -1048576, 0}};
+    const std::vector<Vec3<double>> b(3, Vec3<double>{-4096, -4096, 0});
+    const Transform3<double> xf{{-4096, -4096, 0}, {}};
+    const auto out = gjk::distance(query(a, b, xf, xf));
+    const auto exact = oracle3::hull_distance(world(a, xf), world(b, xf));
+    const long double d = oracle3::approx_sqrt(exact.distance2);
+    EXPECT_EQ(out.status, Status::separated);
+    EXPECT_NEAR(double(out.distance), double(d), 1e-12 * 1.5e17);
+    EXPECT_NEAR(double(out.distance), 2734.2245340101786, 1e-3);
+}

@@ -106,7 +106,9 @@ Vec3<T> support_plane(const MinkowskiDifference3<T>& z, const Simplex3<T>& s, Ve
     const Vec3<T> w0 = s.v[0].w;
     auto beyond = [&z, w0](Vec3<T> n) { return z(n).w - w0; }; // n.(beyond) > 0: not a plane
     if (s.count == 3) {
-        const Vec3<T> n = cross(s.v[1].w - w0, s.v[2].w - w0);
+        const Vec3<T> e1 = s.v[1].w - w0, e2 = s.v[2].w - w0;
+        const T k = unit_scale({e1, e2});
+        const Vec3<T> n = cross(k * e1, k * e2);
         for (const Vec3<T>& m : {n, -n}) {
             if (m != Vec3<T>{} && !(dot(beyond(m), m) > T(0))) {
                 return m;
@@ -114,7 +116,10 @@ Vec3<T> support_plane(const MinkowskiDifference3<T>& z, const Simplex3<T>& s, Ve
         }
         return {};
     }
-    const Vec3<T> e = s.count == 2 ? s.v[1].w - w0 : Vec3<T>{};
+    // The edge, and below each point beyond, scaled by a power of two (exact) to a largest
+    // coordinate near 1: only their directions matter, and their squares must not underflow.
+    const Vec3<T> edge = s.count == 2 ? s.v[1].w - w0 : Vec3<T>{};
+    const Vec3<T> e = unit_scale({edge}) * edge;
     const T ee = dot(e, e);
     auto across = [&e, ee](Vec3<T> v) { return ee > T(0) ? v - (dot(v, e) / ee) * e : v; };
     Vec3<T> n = across(last);
@@ -122,7 +127,8 @@ Vec3<T> support_plane(const MinkowskiDifference3<T>& z, const Simplex3<T>& s, Ve
         n = ee > T(0) ? across(Vec3<T>{e.y, e.z, e.x}) : Vec3<T>{0, 0, 1};
     }
     for (int turn = 0; turn < kTurns && n != Vec3<T>{}; ++turn) {
-        const Vec3<T> p = across(beyond(n));
+        const Vec3<T> out = across(beyond(n));
+        const Vec3<T> p = unit_scale({out}) * out;
         const T reach = dot(p, n);
         if (!(reach > T(0))) {
             return n;
@@ -209,6 +215,18 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
         moved_b[i] = apply(xf, input.b.points[i]);
     }
     const detail::MinkowskiDifference3<T> z{input.a.points, moved_b};
+    // Squared lengths are taken of points scaled by a power of two (exact) that brings the
+    // shapes' largest coordinate near 1: the stall rule and settle() compare squares, which
+    // must neither overflow nor underflow for shapes of any size within the range.
+    T largest = T(0);
+    for (const Vec3<T>& p : input.a.points) {
+        largest = std::max(largest, max_abs(p));
+    }
+    for (const Vec3<T>& p : moved_b) {
+        largest = std::max(largest, max_abs(p));
+    }
+    const T k = detail::unit_scale({Vec3<T>{largest, T(0), T(0)}});
+    auto square = [k](Vec3<T> v) { return length_squared(k * v); };
 
     // start(): the cached pairs, or the support along -c, c = B's centre - A's centre, a point
     // inside Z.
@@ -236,6 +254,8 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
     Simplex3<T> best = s;
     detail::Solution3<T> best_solution{};
     T previous = std::numeric_limits<T>::infinity();
+    constexpr int kStalls = 4;
+    int stalls = 0;
     Termination ending = Termination::max_iterations;
     int iterations = 0;
     Vec3<T> last_direction = d;
@@ -243,15 +263,25 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
         ++iterations;
         Simplex3<T> before = s;
         const detail::Solution3<T> solution = detail::solve(s);
-        const T distance2 = length_squared(solution.closest);
+        const T distance2 = square(solution.closest);
         if (solution.region == 0b1111) { // case 2: the origin inside the tetrahedron
             best = s, best_solution = solution;
             ending = Termination::containment;
             break;
         }
-        if (!(distance2 < previous)) { // the stall rule: keep the best simplex
-            ending = Termination::no_progress;
-            break;
+        // The stall rule, as in 2D (gjk/loop/run.hpp): the distance must decrease; one equal up
+        // to the round-off of computing it (8 eps of the square) gets kStalls more chances, since
+        // a real step can improve it by less than its resolution (a vertex 1e6 from the origin
+        // whose edge to a point 4.5e15 away bends the search by 1e-20 of its length: fuzz_kernel,
+        // TEST(Distance3, StepsBelowTheResolutionOfTheDistanceStillConverge)); otherwise the loop
+        // ends with the best simplex. NaN fails safe: stop.
+        if (!(distance2 < previous)) {
+            const T noise = 8 * std::numeric_limits<T>::epsilon() * previous;
+            if (!(distance2 <= previous + noise && stalls < kStalls)) {
+                ending = Termination::no_progress;
+                break;
+            }
+            ++stalls;
         }
         previous = distance2;
         detail::cull(s, solution.region);
@@ -304,12 +334,12 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
     // one eps of the largest vertex) is a contact on that feature, as in 2D: a P that small is
     // the round-off of the weights, not a distance.
     if (ending == Termination::no_progress || ending == Termination::repeated_support) {
-        T largest = T(0);
+        T vertex2 = T(0);
         for (int i = 0; i < best.count; ++i) {
-            largest = std::max(largest, length_squared(best.v[i].w));
+            vertex2 = std::max(vertex2, square(best.v[i].w));
         }
         constexpr T eps = std::numeric_limits<T>::epsilon();
-        if (length_squared(best_solution.closest) <= eps * eps * largest) {
+        if (square(best_solution.closest) <= eps * eps * vertex2) {
             ending = best.count == 1   ? Termination::vertex_overlap
                      : best.count == 2 ? Termination::edge_overlap
                                        : Termination::face_overlap;

@@ -76,7 +76,7 @@ template <class T> T length(Vec3<T> a) {
         return largest; // 0, infinity or NaN
     }
     const int e = std::ilogb(largest);
-    const Vec3<T> s = std::ldexp(T(1), -e) * a;
+    const Vec3<T> s{std::ldexp(a.x, -e), std::ldexp(a.y, -e), std::ldexp(a.z, -e)};
     return std::ldexp(std::sqrt(dot(s, s)), e);
 }
 
@@ -86,8 +86,10 @@ template <class T> Vec3<T> normalized(Vec3<T> a) {
     if (!(largest > T(0))) {
         return {};
     }
-    // Scaled first by a power of two (exact) so that the square is a normal number.
-    const Vec3<T> s = std::ldexp(T(1), -std::ilogb(largest)) * a;
+    // Scaled first by a power of two (exact, each coordinate on its own: 2^-e itself may not be
+    // representable when largest is subnormal) so that the square is a normal number.
+    const int e = std::ilogb(largest);
+    const Vec3<T> s{std::ldexp(a.x, -e), std::ldexp(a.y, -e), std::ldexp(a.z, -e)};
     const T len = std::sqrt(dot(s, s));
     return {s.x / len, s.y / len, s.z / len};
 }
@@ -184,16 +186,21 @@ constexpr Transform3<T> relative(const Transform3<T>& a, const Transform3<T>& b)
     return {inv_rotate(a.q, b.p - a.p), conjugate(a.q) * b.q};
 }
 
-/// A power of two 2^-e that brings the largest coordinate of the points near 1 (in [1, 2)):
-/// products of three coordinates of the scaled points neither overflow nor lose bits to
-/// underflow, and every ratio of the products (barycentric weights) is the unscaled one's.
-/// 1 when every point is zero.
+/// A power of two 2^-e that brings the largest coordinate of the points near 1 (in [1, 2); for a
+/// subnormal largest coordinate, whose 2^-e is beyond the range, as near as the largest power
+/// of two brings it): products of three coordinates of the scaled points neither overflow nor
+/// lose bits to underflow, and every ratio of the products (barycentric weights) is the
+/// unscaled one's. 1 when every point is zero.
 template <class T> T unit_scale(std::initializer_list<Vec3<T>> points) {
     T largest = T(0);
     for (const Vec3<T>& p : points) {
         largest = std::max(largest, max_abs(p));
     }
-    return largest > T(0) && std::isfinite(largest) ? std::ldexp(T(1), -std::ilogb(largest)) : T(1);
+    if (!(largest > T(0)) || !std::isfinite(largest)) {
+        return T(1);
+    }
+    const int most = std::numeric_limits<T>::max_exponent - 1; // 2^most: the largest power
+    return std::ldexp(T(1), std::min(-std::ilogb(largest), most));
 }
 
 } // namespace detail
