@@ -150,7 +150,11 @@ fuzz:
 
 # Benchmarks against Box2D in a Release build; the table goes to bench/results/<cpu>.md.
 BENCH_BUILD ?= build-release
+# The 3D peers of bench/space.cpp (optional to the build: their rows appear when they are found).
+BENCH_PACKAGES := libbullet-dev libfcl-dev libccd-dev
+
 bench: deps
+	@$(MAKE) --no-print-directory deps PACKAGES="$(BENCH_PACKAGES)"
 	cmake -S . -B $(BENCH_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DGJK_BUILD_TESTS=OFF $(CMAKE_ARGS)
 	cmake --build $(BENCH_BUILD) -j $(JOBS) --target gjk_bench gjk_python
 	./$(BENCH_BUILD)/bin/gjk_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \

@@ -46,4 +46,8 @@ void gjk_lines(benchmark::State& state, int threads);
 void gjk_lines_batch(benchmark::State& state);
 void gjk_lines_answers(benchmark::State& state);
 
+// space.cpp: distance in space beside Bullet and FCL (the peers' rows when they were found).
+template <class T> void gjk_space(benchmark::State& state, bool boxes);
+void register_space_rows();
+
 } // namespace gjk_bench

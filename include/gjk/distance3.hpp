@@ -210,8 +210,14 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
     const Transform3<T> xf_b{input.xf_b.p, normalized(input.xf_b.q)};
     const Transform3<T> xf = detail::relative(xf_a, xf_b);
     // B's points moved into A's frame once: every support of the loop reads them.
-    std::vector<Vec3<T>> moved_b(input.b.points.size());
-    for (std::size_t i = 0; i < moved_b.size(); ++i) {
+    // (On the stack for shapes of up to kInlinePoints points, the common case: no allocation.)
+    constexpr std::size_t kInlinePoints = 64;
+    const std::size_t count_b_points = input.b.points.size();
+    Vec3<T> inline_b[kInlinePoints];
+    std::vector<Vec3<T>> heap_b(count_b_points > kInlinePoints ? count_b_points : 0);
+    const std::span<Vec3<T>> moved_b(count_b_points > kInlinePoints ? heap_b.data() : inline_b,
+                                     count_b_points);
+    for (std::size_t i = 0; i < count_b_points; ++i) {
         moved_b[i] = apply(xf, input.b.points[i]);
     }
     const detail::MinkowskiDifference3<T> z{input.a.points, moved_b};

@@ -8,9 +8,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <limits>
 #include <span>
+#include <type_traits>
 
 #include "gjk/math.hpp" // bits_of, kernel_range
 
@@ -198,6 +201,20 @@ template <class T> T unit_scale(std::initializer_list<Vec3<T>> points) {
     }
     if (!(largest > T(0)) || !std::isfinite(largest)) {
         return T(1);
+    }
+    if constexpr (std::numeric_limits<T>::is_iec559 && (sizeof(T) == 4 || sizeof(T) == 8)) {
+        // From the bits (the common case: a normal largest whose 2^-e is normal too): the
+        // biased exponent E of largest gives 2^-(E - bias) as the biased exponent 2 bias - E.
+        using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+        constexpr int mantissa = std::numeric_limits<T>::digits - 1;
+        constexpr Bits bias = Bits(std::numeric_limits<T>::max_exponent - 1);
+        const Bits biased = bits_of<Bits>(largest) >> mantissa;
+        if (biased >= 1 && biased < 2 * bias) {
+            const Bits inverse = (2 * bias - biased) << mantissa;
+            T scale;
+            std::memcpy(&scale, &inverse, sizeof scale);
+            return scale;
+        }
     }
     const int most = std::numeric_limits<T>::max_exponent - 1; // 2^most: the largest power
     return std::ldexp(T(1), std::min(-std::ilogb(largest), most));
