@@ -1,0 +1,268 @@
+// bench/accuracy3.cpp - gjk_accuracy3: the distance in space of gjk and its peers against the
+// exact oracle (tests/oracle/oracle3.hpp), on the same seeded families, in double: Bullet 3.24
+// (btGjkPairDetector with its Voronoi simplex solver, Debian's double build bullet-float64,
+// margins 0), FCL 0.7's own GJK (GJKSolver_indep) and its libccd one (GJKSolver_libccd) on
+// boxes. Every shape is given in world coordinates with identity poses, so that each library
+// and the oracle see the same doubles (FCL, which takes a box, its rotation and its centre,
+// rounds its own corners: an error of about 1e-16 of the scale, far below the counts' 1e-12).
+//
+// Counted per library and family: the largest |d - exact| / scale, the answers off by more
+// than 1e-12 and by more than 1e-6 of the scale, the wrong verdicts (separated where the exact
+// hulls meet, or meeting where they are apart by more than 1e-12 of the scale), and the
+// failures (no answer, NaN). Prints a Markdown table.
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <BulletCollision/CollisionShapes/btBoxShape.h>
+#include <BulletCollision/CollisionShapes/btConvexHullShape.h>
+#include <BulletCollision/NarrowPhaseCollision/btGjkPairDetector.h>
+#include <BulletCollision/NarrowPhaseCollision/btPointCollector.h>
+#include <BulletCollision/NarrowPhaseCollision/btVoronoiSimplexSolver.h>
+#include <fcl/geometry/shape/box.h>
+#include <fcl/narrowphase/detail/gjk_solver_indep.h>
+#include <fcl/narrowphase/detail/gjk_solver_libccd.h>
+
+#include "gjk/distance3.hpp"
+#include "oracle/oracle3.hpp"
+
+namespace {
+
+using Points = std::vector<gjk::Vec3<double>>;
+
+/// A case: two point sets in the world; boxes also by centre and half extents (for FCL).
+struct Case {
+    Points a, b;
+    bool boxes = false;
+    gjk::Vec3<double> centre_a{}, centre_b{}, half_a{}, half_b{};
+    gjk::Quat<double> turn_a{}, turn_b{}; ///< the boxes' rotations (FCL takes them as such)
+};
+
+/// An answer: the distance (0 for meeting shapes), or nothing (a failure).
+struct Answer {
+    bool ok = false;
+    double distance = 0;
+};
+
+Points box(gjk::Vec3<double> c, gjk::Vec3<double> h) {
+    Points p;
+    for (int i = 0; i < 8; ++i) {
+        p.push_back(
+            {c.x + (i & 1 ? h.x : -h.x), c.y + (i & 2 ? h.y : -h.y), c.z + (i & 4 ? h.z : -h.z)});
+    }
+    return p;
+}
+
+/// Boxes on a grid of 1/64 (every coordinate exact): a gap along x of `gap` (0: face contact,
+/// negative: overlap), B shifted across by a random multiple of 1/64.
+Case boxes(std::mt19937_64& rng, double gap) {
+    std::uniform_int_distribution<int> k(8, 64);
+    Case c;
+    c.boxes = true;
+    c.half_a = {k(rng) / 64.0, k(rng) / 64.0, k(rng) / 64.0};
+    c.half_b = {k(rng) / 64.0, k(rng) / 64.0, k(rng) / 64.0};
+    c.centre_a = {0, 0, 0};
+    c.centre_b = {c.half_a.x + c.half_b.x + gap, (k(rng) - 36) / 64.0, (k(rng) - 36) / 64.0};
+    c.a = box(c.centre_a, c.half_a);
+    c.b = box(c.centre_b, c.half_b);
+    return c;
+}
+
+/// Random hulls of n points in a unit ball, B moved along a random direction until the support
+/// functions say the gap along it is about `gap` (the exact distance is the oracle's).
+Case hulls(std::mt19937_64& rng, int n, double gap) {
+    std::uniform_real_distribution<double> u(-1, 1);
+    Case c;
+    for (Points* s : {&c.a, &c.b}) {
+        while (int(s->size()) < n) {
+            const gjk::Vec3<double> v{u(rng), u(rng), u(rng)};
+            if (gjk::length_squared(v) <= 1)
+                s->push_back(v);
+        }
+    }
+    const gjk::Vec3<double> d = gjk::normalized(gjk::Vec3<double>{u(rng), u(rng), u(rng)});
+    double reach_a = -1e300, reach_b = 1e300;
+    for (const auto& p : c.a)
+        reach_a = std::max(reach_a, gjk::dot(p, d));
+    for (const auto& p : c.b)
+        reach_b = std::min(reach_b, gjk::dot(p, d));
+    const double shift = reach_a - reach_b + gap;
+    for (auto& p : c.b)
+        p = p + shift * d;
+    return c;
+}
+
+/// Boxes in random rotations, B moved along a random direction until the support functions say
+/// the gap along it is about `gap`: the corners are computed in double once, and every library
+/// and the oracle get those corners (FCL its box, rotation and centre, which it rotates itself).
+Case turned_boxes(std::mt19937_64& rng, double gap) {
+    std::uniform_real_distribution<double> u(-1, 1), half(0.2, 1);
+    std::normal_distribution<double> n(0, 1);
+    Case c;
+    c.boxes = true;
+    c.half_a = {half(rng), half(rng), half(rng)};
+    c.half_b = {half(rng), half(rng), half(rng)};
+    c.turn_a = gjk::normalized(gjk::Quat<double>{n(rng), n(rng), n(rng), n(rng)});
+    c.turn_b = gjk::normalized(gjk::Quat<double>{n(rng), n(rng), n(rng), n(rng)});
+    auto corners = [](gjk::Vec3<double> centre, gjk::Vec3<double> h, gjk::Quat<double> q) {
+        Points p;
+        for (const auto& v : box({0, 0, 0}, h))
+            p.push_back(gjk::rotate(q, v) + centre);
+        return p;
+    };
+    c.a = corners({0, 0, 0}, c.half_a, c.turn_a);
+    const Points b0 = corners({0, 0, 0}, c.half_b, c.turn_b);
+    const gjk::Vec3<double> d = gjk::normalized(gjk::Vec3<double>{u(rng), u(rng), u(rng)});
+    double reach_a = -1e300, reach_b = 1e300;
+    for (const auto& p : c.a)
+        reach_a = std::max(reach_a, gjk::dot(p, d));
+    for (const auto& p : b0)
+        reach_b = std::min(reach_b, gjk::dot(p, d));
+    c.centre_b = (reach_a - reach_b + gap) * d;
+    c.b = corners(c.centre_b, c.half_b, c.turn_b);
+    return c;
+}
+
+Answer run_gjk(const Case& c) {
+    gjk::DistanceInput3<double> in;
+    in.a = gjk::ShapeView3<double>(c.a);
+    in.b = gjk::ShapeView3<double>(c.b);
+    const auto out = gjk::distance(in);
+    return {out.status != gjk::Status::invalid_input && std::isfinite(out.distance), out.distance};
+}
+
+Answer run_bullet(const Case& c) {
+    auto hull = [](const Points& p) {
+        auto h = std::make_unique<btConvexHullShape>();
+        for (const auto& v : p)
+            h->addPoint(btVector3(v.x, v.y, v.z), false);
+        h->recalcLocalAabb();
+        h->setMargin(0);
+        return h;
+    };
+    const auto a = hull(c.a), b = hull(c.b);
+    btVoronoiSimplexSolver simplex;
+    btGjkPairDetector gjk(a.get(), b.get(), &simplex, nullptr);
+    btGjkPairDetector::ClosestPointInput input;
+    input.m_transformA.setIdentity();
+    input.m_transformB.setIdentity();
+    btPointCollector out;
+    gjk.getClosestPoints(input, out, nullptr);
+    if (!out.m_hasResult)
+        return {true, 0}; // no separating result: the shapes meet
+    const double d = double(out.m_distance);
+    return {std::isfinite(d), std::max(0.0, d)};
+}
+
+template <class Solver> Answer run_fcl(const Case& c) {
+    if (!c.boxes)
+        return {};
+    const fcl::Boxd a(2 * c.half_a.x, 2 * c.half_a.y, 2 * c.half_a.z);
+    const fcl::Boxd b(2 * c.half_b.x, 2 * c.half_b.y, 2 * c.half_b.z);
+    fcl::Transform3d ta = fcl::Transform3d::Identity(), tb = fcl::Transform3d::Identity();
+    ta.linear() =
+        fcl::Quaterniond(c.turn_a.w, c.turn_a.x, c.turn_a.y, c.turn_a.z).toRotationMatrix();
+    tb.linear() =
+        fcl::Quaterniond(c.turn_b.w, c.turn_b.x, c.turn_b.y, c.turn_b.z).toRotationMatrix();
+    ta.translation() = fcl::Vector3d(c.centre_a.x, c.centre_a.y, c.centre_a.z);
+    tb.translation() = fcl::Vector3d(c.centre_b.x, c.centre_b.y, c.centre_b.z);
+    const Solver solver;
+    double d = 0;
+    const bool apart = solver.shapeDistance(a, ta, b, tb, &d);
+    if (!apart)
+        return {true, 0};
+    return {std::isfinite(d), std::max(0.0, d)};
+}
+
+struct Tally {
+    long cases = 0, failures = 0, off_12 = 0, off_6 = 0, wrong = 0;
+    double worst = 0;
+};
+
+std::vector<oracle3::P3> to_oracle(const Points& p) {
+    std::vector<oracle3::P3> out;
+    for (const auto& v : p)
+        out.push_back({v.x, v.y, v.z});
+    return out;
+}
+
+} // namespace
+
+int main() {
+    struct Library {
+        const char* name;
+        std::function<Answer(const Case&)> run;
+        bool boxes_only;
+    };
+    const Library libraries[] = {
+        {"gjk", run_gjk, false},
+        {"Bullet 3.24 (double)", run_bullet, false},
+        {"FCL 0.7 (own GJK)", run_fcl<fcl::detail::GJKSolver_indep<double>>, true},
+        {"FCL 0.7 + libccd", run_fcl<fcl::detail::GJKSolver_libccd<double>>, true},
+    };
+    struct Family {
+        const char* name;
+        std::function<Case(std::mt19937_64&, int)> make;
+        int count;
+    };
+    const double gaps[] = {1e-12, 1e-9, 1e-6, 1e-3, 1e-1};
+    const Family families[] = {
+        {"boxes at gaps 1e-12..1e-1",
+         [&](std::mt19937_64& r, int i) { return boxes(r, gaps[i % 5]); }, 200},
+        {"boxes in exact contact or overlapping by 1/64",
+         [](std::mt19937_64& r, int i) { return boxes(r, i % 2 == 0 ? 0.0 : -1.0 / 64); }, 100},
+        {"boxes in random rotations at gaps 1e-12..1e-1",
+         [&](std::mt19937_64& r, int i) { return turned_boxes(r, gaps[i % 5]); }, 300},
+        {"boxes in random rotations overlapping by 1e-12..1e-3",
+         [](std::mt19937_64& r, int i) {
+             return turned_boxes(r, -std::pow(10.0, -12 + 3 * (i % 4)));
+         },
+         200},
+        {"hulls of 8-32 points at gaps 1e-12..1e-1",
+         [&](std::mt19937_64& r, int i) { return hulls(r, 8 + i % 25, gaps[i % 5]); }, 200},
+        {"hulls of 8-32 points overlapping by 1e-3",
+         [](std::mt19937_64& r, int i) { return hulls(r, 8 + i % 25, -1e-3); }, 100},
+    };
+    std::printf("| family | library | cases | failures | off by > 1e-12 | off by > 1e-6 | wrong "
+                "verdicts | worst error / scale |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
+    for (const Family& f : families) {
+        std::mt19937_64 rng(77);
+        std::vector<Case> cases;
+        std::vector<oracle3::HullDistance> exact;
+        for (int i = 0; i < f.count; ++i) {
+            cases.push_back(f.make(rng, i));
+            exact.push_back(
+                oracle3::hull_distance(to_oracle(cases.back().a), to_oracle(cases.back().b)));
+        }
+        for (const Library& lib : libraries) {
+            if (lib.boxes_only && !cases[0].boxes)
+                continue;
+            Tally t;
+            for (std::size_t i = 0; i < cases.size(); ++i) {
+                const double scale = 2;
+                const long double d = oracle3::approx_sqrt(exact[i].distance2);
+                const Answer r = lib.run(cases[i]);
+                ++t.cases;
+                if (!r.ok) {
+                    ++t.failures;
+                    continue;
+                }
+                const double error = double(std::fabs((long double)r.distance - d)) / scale;
+                t.worst = std::max(t.worst, error);
+                t.off_12 += error > 1e-12;
+                t.off_6 += error > 1e-6;
+                const bool apart = r.distance > 0;
+                t.wrong += (exact[i].intersect && apart) ||
+                           (!exact[i].intersect && d > 1e-12 * scale && !apart);
+            }
+            std::printf("| %s | %s | %ld | %ld | %ld | %ld | %ld | %.1e |\n", f.name, lib.name,
+                        t.cases, t.failures, t.off_12, t.off_6, t.wrong, t.worst);
+        }
+    }
+    return 0;
+}
