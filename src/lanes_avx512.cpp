@@ -1,6 +1,6 @@
 // The lockstep loop for 64-byte vectors, compiled with AVX-512 F, VL, DQ and BW (CMakeLists.txt)
-// and called only on processors that have them (detail::lane_width_runs). src/lanes/loop.hpp says what
-// this object may contain: the loop and nothing else.
+// and called only on processors that have them (detail::lane_width_runs). src/lanes/loop.hpp says
+// what this object may contain: the loop and nothing else.
 #include "lanes/loop.hpp"
 
 namespace gjk::detail {

@@ -1,7 +1,7 @@
-// src/lanes/wide.hpp: the wide operations the lanes are written in, each against the scalar operation
-// it stands for, lane by lane and to the bit. Here in 16-byte vectors (the baseline instruction
-// set); the 32- and 64-byte ones are the same source, checked through the lanes' answers in
-// tests/test_batch.cpp wherever the processor runs them.
+// src/lanes/wide.hpp: the wide operations the lanes are written in, each against the scalar
+// operation it stands for, lane by lane and to the bit. Here in 16-byte vectors (the baseline
+// instruction set); the 32- and 64-byte ones are the same source, checked through the lanes'
+// answers in tests/test_batch.cpp wherever the processor runs them.
 #include <gtest/gtest.h>
 
 #include <algorithm>
