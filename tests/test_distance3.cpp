@@ -269,3 +269,51 @@ TEST(Distance3Regression, StepsBelowTheResolutionOfTheDistanceStillConverge) {
     EXPECT_NEAR(double(out.distance), double(d), 1e-12 * 1.5e17);
     EXPECT_NEAR(double(out.distance), 2734.2245340101786, 1e-3);
 }
+
+// fuzz_kernel (CI's fuzz smoke): Z holds a needle triangle, two vertices 3e15 apart nearly in
+// line with a third near the origin. Its normal from plain cross products was off by 2e-11,
+// which misjudged Z's points 1e16 away by 1e5: the support along it came back to the triangle
+// (case 1) and the loop answered 33,284,218 where the distance is 33,190,418. The normal, the
+// edge's perpendicular and the tetrahedron's volumes are now carried with their round-off
+// (gjk/perpendicular3.hpp).
+TEST(Distance3Regression, ANeedleFaceStillFindsTheClosestFeature) {
+    const std::vector<Vec3<double>> a{{95793152, 95793152, -281474976710656.0},
+                                      {-4096, -4096, -37717646879227904.0},
+                                      {-4096, 2093056, -281474976710656.0},
+                                      {0, -1048576, -281474976710656.0}};
+    const std::vector<Vec3<double>> b{{-4096, -4096, -281474976710656.0},
+                                      {42987520, 42106880, 3377699720527872.0},
+                                      {58884096, 42106880, 0}};
+    const Transform3<double> xf_a{{42106880, 42106880, 0},
+                                  {0, 0, -0.70710678118654746, -0.70710678118654746}};
+    const Transform3<double> xf_b{
+        {-4096, -4096, -281474976710656.0},
+        {-0.014247963577236367, 0.59841447024392747, 0.071239817886181833, -0.79788596032523662}};
+    const auto out = gjk::distance(query(a, b, xf_b, xf_a));
+    const auto exact = oracle3::hull_distance(world(a, xf_a), world(b, xf_b));
+    const long double d = oracle3::approx_sqrt(exact.distance2);
+    const double scale = 7.6e16; // the fuzz check's: twice the reach, plus the positions
+    EXPECT_EQ(out.status, Status::separated);
+    EXPECT_NEAR(double(out.distance), double(d), 1e-14 * scale);
+}
+
+// fuzz_kernel: a flat triangle A 1.3e10 across and 2e-4 thick against points of B within 0.9
+// of its plane; the hulls meet. The loop reached an edge 0.036 above the origin, and the face
+// the next support made came out an ulp of |w| = 1e9 farther: P's coordinates carry eps of
+// the largest vertex, not of |P|, and the stall rule's noise counted only the latter, so the
+// loop stopped 0.036 short of containment. The noise now counts eps |P| max |w| too.
+TEST(Distance3Regression, AStepWithinTheRoundOffOfFarVerticesIsAStallNotAnEnd) {
+    const std::vector<Vec3<double>> a{
+        {-4966055936, 13258194944, 0.000244140625}, {-524288, 1073217536, 0}, {0, -134217728, 0}};
+    const std::vector<Vec3<double>> b{
+        {3670016, 0, -0.0078125},          {0, 0, -3.0517578125e-05},
+        {0, 1207959552, 0.08184814453125}, {-524288, -524288, 9.1552734375e-05},
+        {-524288, -524288, 0.8984375},     {-524288, -524288, 0.003509521484375},
+        {-524288, -524288, 0.00048828125}, {-524288, -524288, 0}};
+    const Transform3<double> xf_a{{-524288, -524288, 0}, {}}, xf_b{{-524288, 0, 0}, {}};
+    const auto out = gjk::distance(query(a, b, xf_b, xf_a));
+    const auto exact = oracle3::hull_distance(world(a, xf_a), world(b, xf_b));
+    ASSERT_TRUE(exact.intersect);
+    EXPECT_EQ(out.status, Status::overlapping);
+    EXPECT_EQ(out.distance, 0.0);
+}

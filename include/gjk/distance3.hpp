@@ -92,33 +92,17 @@ template <class T> bool valid_radius(T r) {
     return r >= T(0) && r <= kernel_range<T>(); // NaN fails both
 }
 
-/// A support plane of Z through the origin, for a contact (the origin on the simplex `s`): a
-/// direction n with s_Z(n).n <= 0, which leaves all of Z = B - A on its negative side, so that
-/// the normal from A to B is -n; zero when none is found (the shapes overlap). The planes tried
-/// contain the feature the origin lies on. A triangle's is its own plane, either way. For an
-/// edge e or a vertex, a walk over Z's boundary from the last search direction: while Z has a
-/// point p beyond the plane (n.p > 0), the plane turns to contain p too (n becomes the normal
-/// of the plane through e and p, or n less its part along p), towards the normal cone of Z at
-/// the origin; a bounded number of turns, each one support.
+/// The walk of support_plane() from an edge w0 w1 of Z through the origin (or the vertex w0 when
+/// the edge is empty): while Z has a point p beyond the plane n (n.p > 0), the plane turns to
+/// contain p too (n becomes the normal of the plane through the edge and p, or n less its part
+/// along p), towards the normal cone of Z at the origin; a bounded number of turns, each one
+/// support. Zero when no plane is found.
 template <class T>
-Vec3<T> support_plane(const MinkowskiDifference3<T>& z, const Simplex3<T>& s, Vec3<T> last) {
+Vec3<T> support_plane_walk(const MinkowskiDifference3<T>& z, Vec3<T> w0, Vec3<T> edge,
+                           Vec3<T> last) {
     constexpr int kTurns = 32;
-    const Vec3<T> w0 = s.v[0].w;
-    auto beyond = [&z, w0](Vec3<T> n) { return z(n).w - w0; }; // n.(beyond) > 0: not a plane
-    if (s.count == 3) {
-        const Vec3<T> e1 = s.v[1].w - w0, e2 = s.v[2].w - w0;
-        const T k = unit_scale({e1, e2});
-        const Vec3<T> n = cross(k * e1, k * e2);
-        for (const Vec3<T>& m : {n, -n}) {
-            if (m != Vec3<T>{} && !(dot(beyond(m), m) > T(0))) {
-                return m;
-            }
-        }
-        return {};
-    }
     // The edge, and below each point beyond, scaled by a power of two (exact) to a largest
     // coordinate near 1: only their directions matter, and their squares must not underflow.
-    const Vec3<T> edge = s.count == 2 ? s.v[1].w - w0 : Vec3<T>{};
     const Vec3<T> e = unit_scale({edge}) * edge;
     const T ee = dot(e, e);
     auto across = [&e, ee](Vec3<T> v) { return ee > T(0) ? v - (dot(v, e) / ee) * e : v; };
@@ -127,19 +111,52 @@ Vec3<T> support_plane(const MinkowskiDifference3<T>& z, const Simplex3<T>& s, Ve
         n = ee > T(0) ? across(Vec3<T>{e.y, e.z, e.x}) : Vec3<T>{0, 0, 1};
     }
     for (int turn = 0; turn < kTurns && n != Vec3<T>{}; ++turn) {
-        const Vec3<T> out = across(beyond(n));
+        const Vec3<T> out = across(z(n).w - w0);
         const Vec3<T> p = unit_scale({out}) * out;
         const T reach = dot(p, n);
         if (!(reach > T(0))) {
             return n;
         }
-        Vec3<T> m = ee > T(0) ? cross(e, p) : n - (reach / dot(p, p)) * p;
+        Vec3<T> m = ee > T(0) ? accurate_cross(e, p) : n - (reach / dot(p, p)) * p;
         if (dot(m, n) < T(0)) {
             m = -m;
         }
         n = normalized(m);
     }
     return {};
+}
+
+/// A support plane of Z through the origin, for a contact (the origin on the simplex `s`): a
+/// direction n with s_Z(n).n <= 0, which leaves all of Z = B - A on its negative side, so that
+/// the normal from A to B is -n; zero when none is found (the shapes overlap). The planes tried
+/// contain the feature the origin lies on. A triangle's is its own plane, either way; when
+/// neither side is one and a vertex's weight is round-off (8 eps), the origin lies on the edge
+/// of the other two, and that edge's walk decides (the test Distance3.ExactContactsAreTouching:
+/// two boxes face on face, one turned, in float); otherwise the origin is inside the face and no
+/// plane through it leaves Z on one side. For an edge or a vertex, support_plane_walk() from the
+/// last search direction.
+template <class T>
+Vec3<T> support_plane(const MinkowskiDifference3<T>& z, const Simplex3<T>& s, Vec3<T> last) {
+    const Vec3<T> w0 = s.v[0].w;
+    if (s.count == 3) {
+        const T k = unit_scale({s.v[0].w, s.v[1].w, s.v[2].w});
+        const Vec3<T> n = face_normal(k * s.v[0].w, k * s.v[1].w, k * s.v[2].w);
+        for (const Vec3<T>& m : {n, -n}) {
+            if (m != Vec3<T>{} && !(dot(z(m).w - w0, m) > T(0))) {
+                return m;
+            }
+        }
+        int lightest = 0; // the vertex whose weight is least
+        for (int i = 1; i < 3; ++i) {
+            lightest = s.v[i].weight < s.v[lightest].weight ? i : lightest;
+        }
+        if (!(s.v[lightest].weight <= 8 * std::numeric_limits<T>::epsilon())) {
+            return {}; // the origin is inside the face: a plane through it cuts Z
+        }
+        const Vec3<T> p = s.v[(lightest + 1) % 3].w, q = s.v[(lightest + 2) % 3].w;
+        return support_plane_walk(z, p, q - p, last);
+    }
+    return support_plane_walk(z, w0, s.count == 2 ? s.v[1].w - w0 : Vec3<T>{}, last);
 }
 
 } // namespace detail
@@ -276,13 +293,22 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
             break;
         }
         // The stall rule, as in 2D (gjk/loop/run.hpp): the distance must decrease; one equal up
-        // to the round-off of computing it (8 eps of the square) gets kStalls more chances, since
-        // a real step can improve it by less than its resolution (a vertex 1e6 from the origin
-        // whose edge to a point 4.5e15 away bends the search by 1e-20 of its length: fuzz_kernel,
-        // TEST(Distance3, StepsBelowTheResolutionOfTheDistanceStillConverge)); otherwise the loop
-        // ends with the best simplex. NaN fails safe: stop.
+        // to the round-off of computing it gets kStalls more chances, since a real step can
+        // improve it by less than its resolution (a vertex 1e6 from the origin whose edge to a
+        // point 4.5e15 away bends the search by 1e-20 of its length: fuzz_kernel,
+        // TEST(Distance3Regression, StepsBelowTheResolutionOfTheDistanceStillConverge));
+        // otherwise the loop ends with the best simplex. The round-off: P = sum u_i w_i carries
+        // about 2 eps of the largest |w_i| in each coordinate, not eps of |P|, so |P|^2 moves by
+        // up to 8 eps |P| max |w_i|, plus the sums' 8 eps |P|^2 (a face 0.036 from the origin
+        // with vertices 1e9 away: TEST(Distance3Regression,
+        // AStepWithinTheRoundOffOfFarVerticesIsAStallNotAnEnd)). NaN fails safe: stop.
         if (!(distance2 < previous)) {
-            const T noise = 8 * std::numeric_limits<T>::epsilon() * previous;
+            T vertex2 = T(0);
+            for (int i = 0; i < s.count; ++i) {
+                vertex2 = std::max(vertex2, square(s.v[i].w));
+            }
+            const T noise =
+                8 * std::numeric_limits<T>::epsilon() * (previous + std::sqrt(previous * vertex2));
             if (!(distance2 <= previous + noise && stalls < kStalls)) {
                 ending = Termination::no_progress;
                 break;

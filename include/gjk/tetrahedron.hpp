@@ -25,6 +25,7 @@
 #pragma once
 
 #include "gjk/math3.hpp"
+#include "gjk/perpendicular3.hpp"
 #include "gjk/segment3.hpp"
 #include "gjk/triangle3.hpp"
 
@@ -105,7 +106,7 @@ TetrahedronCoordinates<T> tetrahedron_coordinates(Vec3<T> a, Vec3<T> b, Vec3<T> 
     const T s = detail::unit_scale({a - q, b - q, c - q, d - q});
     const Vec3<T> sa = s * (a - q), sb = s * (b - q), sc = s * (c - q), sd = s * (d - q);
     auto volume = [](Vec3<T> p0, Vec3<T> p1, Vec3<T> p2, Vec3<T> p3) {
-        return dot(cross(p1 - p0, p2 - p0), p3 - p0);
+        return dot(detail::face_normal(p0, p1, p2), p3 - p0);
     };
     const Vec3<T> o{}; // Q, seen from itself
     const T whole = volume(sa, sb, sc, sd);

@@ -6,6 +6,7 @@
 
 #include "gjk/distance3_types.hpp"
 #include "gjk/math3.hpp"
+#include "gjk/perpendicular3.hpp"
 #include "gjk/segment3.hpp"
 #include "gjk/tetrahedron.hpp"
 #include "gjk/triangle3.hpp"
@@ -88,11 +89,13 @@ template <class T> void cull(Simplex3<T>& s, unsigned region) {
 
 /// search_direction(): towards the origin from the simplex's feature, perpendicular to it: -w0
 /// for a vertex; for an edge e = w1 - w0, (e x -w0) x e, the part of -w0 across e; for a
-/// triangle its normal, on the origin's side. Computed on the vertices scaled by a power of two
+/// triangle its normal, on the origin's side. The perpendiculars are carried with their round-off
+/// (gjk/perpendicular3.hpp): a thin triangle's normal from plain cross products can be off
+/// by enough to end the loop on the wrong face. Computed on the vertices scaled by a power of two
 /// (exact) to a largest coordinate near 1, so that the products of three coordinates neither
 /// overflow nor underflow, and so is the direction: only its direction matters, and the loop's
-/// dot products with it keep their bits. Zero when the origin lies on the feature (its line, or its
-/// plane): the origin is on the simplex, an overlap case.
+/// dot products with it keep their bits. Zero when the origin lies on the feature (its line, or
+/// its plane): the origin is on the simplex, an overlap case.
 template <class T> Vec3<T> search_direction(const Simplex3<T>& s) {
     const Vec3<T> w0 = s.v[0].w;
     if (s.count == 1) {
@@ -101,12 +104,11 @@ template <class T> Vec3<T> search_direction(const Simplex3<T>& s) {
     const Vec3<T> w1 = s.v[1].w;
     if (s.count == 2) {
         const T k = unit_scale({w0, w1});
-        const Vec3<T> e = k * (w1 - w0), to_origin = k * -w0;
-        return cross(cross(e, to_origin), e);
+        return across_edge(k * w0, k * w1);
     }
     const Vec3<T> w2 = s.v[2].w;
     const T k = unit_scale({w0, w1, w2});
-    const Vec3<T> n = cross(k * (w1 - w0), k * (w2 - w0));
+    const Vec3<T> n = face_normal(k * w0, k * w1, k * w2);
     const T side = dot(n, k * -w0);
     return side > T(0) ? n : (side < T(0) ? -n : Vec3<T>{});
 }
