@@ -317,3 +317,27 @@ TEST(Distance3Regression, AStepWithinTheRoundOffOfFarVerticesIsAStallNotAnEnd) {
     EXPECT_EQ(out.status, Status::overlapping);
     EXPECT_EQ(out.distance, 0.0);
 }
+
+// fuzz_kernel: the face the loop needed, (A1, B0) (A1, B1) (A1, B2) of Z, is a needle 1.3e17
+// long; its coordinates from plain cross products put its closest point 2.6e7 from the origin
+// where it is 1.85e7, so the tetrahedron rejected it and the loop ended on a face 1.97e7 away.
+// The face coordinates' cross products are now carried with their round-off too.
+TEST(Distance3Regression, ANeedleFacesCoordinatesFindItsClosestPoint) {
+    const std::vector<Vec3<double>> a{{38121472, 21086208, 1125899906842624.0},
+                                      {21086208, 12881920, 0},
+                                      {64028672, 1409024, 0},
+                                      {100925440, -10485760, 0}};
+    const std::vector<Vec3<double>> b{{-2777088, 0, -281474976710656.0},
+                                      {-1048576, 1036288, 71776119061217280.0},
+                                      {58720256, 54771712, -67553994410557440.0}};
+    const Transform3<double> xf_a{
+        {-4096, -970752, -281474976710656.0},
+        {-0.94491118252306805, -0.1889822365046136, -0.1889822365046136, -0.1889822365046136}};
+    const Transform3<double> xf_b{{-4096, -4096, 1407374883553280.0}, {}};
+    const auto out = gjk::distance(query(a, b, xf_b, xf_a));
+    const auto exact = oracle3::hull_distance(world(a, xf_a), world(b, xf_b));
+    const long double d = oracle3::approx_sqrt(exact.distance2);
+    const double scale = 1.5e17; // the fuzz check's: twice the reach, plus the positions
+    EXPECT_EQ(out.status, Status::separated);
+    EXPECT_NEAR(double(out.distance), double(d), 1e-15 * scale);
+}

@@ -18,11 +18,14 @@
 // inside for either winding (n follows the winding). They are of the fourth power of the
 // size, so they are computed on the points seen from Q scaled by a power of two (exact) that
 // brings the largest coordinate near 1 (detail::unit_scale): no overflow, and the same signs and
-// ratios. A zero-area triangle (collinear or coincident points) has n = 0, so all three are
+// ratios. Their cross products are carried with their round-off (gjk/perpendicular3.hpp): for a
+// needle the plain ones leave the sub-areas, and the closest point, wrong by far more than the
+// triangle's width (TEST(Distance3Regression, ANeedleFacesCoordinatesFindItsClosestPoint)). A zero-area triangle (collinear or coincident points) has n = 0, so all three are
 // zero, the face test can never pass, and a vertex or edge region is chosen.
 #pragma once
 
 #include "gjk/math3.hpp"
+#include "gjk/perpendicular3.hpp"
 #include "gjk/segment3.hpp"
 #include "gjk/triangle.hpp"
 
@@ -44,10 +47,10 @@ constexpr void face_coordinates(Vec3<T> a, Vec3<T> b, Vec3<T> c, Vec3<T> q,
                                 TriangleCoordinates<T>& k) {
     const T s = detail::unit_scale({a - q, b - q, c - q});
     const Vec3<T> sa = s * (a - q), sb = s * (b - q), sc = s * (c - q);
-    const Vec3<T> n = cross(sb - sa, sc - sa);
-    k.uABC = dot(cross(sb, sc), n);
-    k.vABC = dot(cross(sc, sa), n);
-    k.wABC = dot(cross(sa, sb), n);
+    const Vec3<T> n = detail::face_normal(sa, sb, sc);
+    k.uABC = dot(detail::accurate_cross(sb, sc), n);
+    k.vABC = dot(detail::accurate_cross(sc, sa), n);
+    k.wABC = dot(detail::accurate_cross(sa, sb), n);
 }
 
 /// The nine coordinates of q with respect to the triangle abc.
