@@ -20,8 +20,9 @@
 // brings the largest coordinate near 1 (detail::unit_scale): no overflow, and the same signs and
 // ratios. Their cross products are carried with their round-off (gjk/perpendicular3.hpp): for a
 // needle the plain ones leave the sub-areas, and the closest point, wrong by far more than the
-// triangle's width (TEST(Distance3Regression, ANeedleFacesCoordinatesFindItsClosestPoint)). A zero-area triangle (collinear or coincident points) has n = 0, so all three are
-// zero, the face test can never pass, and a vertex or edge region is chosen.
+// triangle's width (TEST(Distance3Regression, ANeedleFacesCoordinatesFindItsClosestPoint)).
+// A zero-area triangle (collinear or coincident points) has n = 0, so all three are zero, the
+// face test can never pass, and a vertex or edge region is chosen.
 #pragma once
 
 #include "gjk/math3.hpp"
