@@ -39,6 +39,7 @@
 #include "kernel/distance3.hpp"
 #include "kernel/manifold.hpp"
 #include "kernel/penetration.hpp"
+#include "kernel/penetration3.hpp"
 #include "kernel/prepared.hpp"
 #include "kernel/query.hpp"
 #include "kernel/ray.hpp"
@@ -71,7 +72,10 @@ template <class T> void check_query(Bytes& in, std::uint8_t flags) {
     check_time_of_impact(q, t);
     check_cast(q, t);
     check_batch(q);
-    check_distance3<T>(in, q, accuracy);
+    const Query3<T> q3 = decode3<T>(in, q);
+    current_query += "\n3D:" + describe3(q3);
+    check_distance3(q3, q, accuracy);
+    check_penetration3(q3, q, accuracy);
 }
 
 } // namespace fuzz_kernel

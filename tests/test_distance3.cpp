@@ -341,3 +341,26 @@ TEST(Distance3Regression, ANeedleFacesCoordinatesFindItsClosestPoint) {
     EXPECT_EQ(out.status, Status::separated);
     EXPECT_NEAR(double(out.distance), double(d), 1e-15 * scale);
 }
+
+// fuzz_kernel (through penetration in space): Z flat in the plane x = 0, the origin on its edge
+// along z. The loop's last search direction ran along that edge, and its part across the edge,
+// taken by subtracting the part along it, was round-off along the edge: the walk's first plane
+// then contained no edge, and it returned the normal (0, 0, 1) where Z reaches both sides of
+// z = 0. The part across is now (e x last) x e, zero for a direction along the edge.
+TEST(Distance3Regression, AnEdgeAlongTheLastDirectionTurnsToAPlaneAcrossIt) {
+    const std::vector<Vec3<double>> a{{-10.625, -10.625, -3.125},
+                                      {-10.625, -10.625, 1.25},
+                                      {-10.625, -10.625, 3.5},
+                                      {-10.625, -10.625, 0}};
+    const std::vector<Vec3<double>> b{
+        {-10.625, -10.625, 6}, {-10.625, -10.625, 0}, {-10.625, -10.625, 0}, {-10.625, -11.875, 0}};
+    const Transform3<double> xf{{-10.625, -10.625, 0}, {}};
+    const auto out = gjk::distance(query(a, b, xf, xf));
+    ASSERT_EQ(out.status, Status::touching);
+    // A proven normal from A to B leaves every point of Z = B - A on its side.
+    for (const auto& p : a) {
+        for (const auto& q : b) {
+            EXPECT_GE(gjk::dot(out.normal, q - p), 0.0);
+        }
+    }
+}

@@ -131,9 +131,21 @@ template <class T> std::string describe3(const Query3<T>& q) {
     return text.str();
 }
 
-template <class T> void check_distance3(Bytes& bytes, const Query<T>& q2, bool accuracy) {
-    const Query3<T> q = decode3<T>(bytes, q2);
-    current_query += "\n3D:" + describe3(q);
+/// The world scale of a 3D query: twice the largest coordinate of the points, plus the
+/// positions and the radii used (at least 1).
+template <class T> long double scale3(const Query3<T>& q) {
+    long double reach = 0;
+    for (const auto& p : q.a)
+        reach = std::max(reach, (long double)gjk::max_abs(p));
+    for (const auto& p : q.b)
+        reach = std::max(reach, (long double)gjk::max_abs(p));
+    const long double ra = q.in.use_radii ? q.in.a.radius : 0,
+                      rb = q.in.use_radii ? q.in.b.radius : 0;
+    return std::max(1.0L,
+                    2 * reach + gjk::max_abs(q.in.xf_a.p) + gjk::max_abs(q.in.xf_b.p) + ra + rb);
+}
+
+template <class T> void check_distance3(const Query3<T>& q, const Query<T>& q2, bool accuracy) {
     const gjk::DistanceOutput3<T> r = gjk::distance(q.in);
     const gjk::InputError expected = expected_error3(q.in);
     if (expected != gjk::InputError::none) {
@@ -165,15 +177,9 @@ template <class T> void check_distance3(Bytes& bytes, const Query<T>& q2, bool a
     // moves a point by a few eps of its distance from its origin.
     const auto wa = world3(q.a, q.in.xf_a), wb = world3(q.b, q.in.xf_b);
     const oracle3::HullDistance exact = oracle3::hull_distance(wa, wb);
-    long double reach = 0;
-    for (const auto& p : q.a)
-        reach = std::max(reach, (long double)gjk::max_abs(p));
-    for (const auto& p : q.b)
-        reach = std::max(reach, (long double)gjk::max_abs(p));
     const long double ra = q.in.use_radii ? q.in.a.radius : 0,
                       rb = q.in.use_radii ? q.in.b.radius : 0;
-    const long double scale =
-        std::max(1.0L, 2 * reach + gjk::max_abs(q.in.xf_a.p) + gjk::max_abs(q.in.xf_b.p) + ra + rb);
+    const long double scale = scale3(q);
     const long double tol =
         (tolerance<T>() + 16 * (long double)std::numeric_limits<T>::epsilon()) * scale;
     const long double d = std::max(0.0L, oracle3::approx_sqrt(exact.distance2) - ra - rb);

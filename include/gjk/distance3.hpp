@@ -47,6 +47,32 @@ template <class T> int support_index(std::span<const Vec3<T>> points, Vec3<T> d)
     return best;
 }
 
+/// B's points moved into A's frame once, for the supports of a query: on the stack for shapes
+/// of up to kInline points (the common case: no allocation), else on the heap.
+template <class T> class MovedPoints3 {
+  public:
+    static constexpr std::size_t kInline = 64;
+
+    /// xf applied to each of `points`.
+    MovedPoints3(std::span<const Vec3<T>> points, const Transform3<T>& xf)
+        : heap_(points.size() > kInline ? points.size() : 0),
+          moved_(points.size() > kInline ? heap_.data() : inline_, points.size()) {
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            moved_[i] = apply(xf, points[i]);
+        }
+    }
+    MovedPoints3(const MovedPoints3&) = delete; // the span points into the object
+    MovedPoints3& operator=(const MovedPoints3&) = delete;
+
+    /// The moved points, in the input's order.
+    std::span<const Vec3<T>> points() const { return moved_; }
+
+  private:
+    Vec3<T> inline_[kInline];
+    std::vector<Vec3<T>> heap_;
+    std::span<Vec3<T>> moved_;
+};
+
 /// Z = B - A in A's frame, B's points moved there once.
 template <class T> struct MinkowskiDifference3 {
     std::span<const Vec3<T>> a;
@@ -106,9 +132,14 @@ Vec3<T> support_plane_walk(const MinkowskiDifference3<T>& z, Vec3<T> w0, Vec3<T>
     const Vec3<T> e = unit_scale({edge}) * edge;
     const T ee = dot(e, e);
     auto across = [&e, ee](Vec3<T> v) { return ee > T(0) ? v - (dot(v, e) / ee) * e : v; };
-    Vec3<T> n = across(last);
+    // The first plane: the last search direction's part across the edge, as (e x last) x e
+    // carried with its round-off, so that a direction along the edge gives zero and not a
+    // round-off vector along it (which would be a plane containing no edge: fuzz_kernel, the test
+    // Distance3Regression.AnEdgeAlongTheLastDirectionTurnsToAPlaneAcrossIt).
+    const Vec3<T> l = unit_scale({last}) * last;
+    Vec3<T> n = ee > T(0) ? accurate_cross(accurate_cross(e, l), e) : l;
     if (n == Vec3<T>{}) {
-        n = ee > T(0) ? across(Vec3<T>{e.y, e.z, e.x}) : Vec3<T>{0, 0, 1};
+        n = ee > T(0) ? any_perpendicular(e) : Vec3<T>{0, 0, 1};
     }
     for (int turn = 0; turn < kTurns && n != Vec3<T>{}; ++turn) {
         const Vec3<T> out = across(z(n).w - w0);
@@ -226,18 +257,8 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
     const Transform3<T> xf_a{input.xf_a.p, normalized(input.xf_a.q)};
     const Transform3<T> xf_b{input.xf_b.p, normalized(input.xf_b.q)};
     const Transform3<T> xf = detail::relative(xf_a, xf_b);
-    // B's points moved into A's frame once: every support of the loop reads them.
-    // (On the stack for shapes of up to kInlinePoints points, the common case: no allocation.)
-    constexpr std::size_t kInlinePoints = 64;
-    const std::size_t count_b_points = input.b.points.size();
-    Vec3<T> inline_b[kInlinePoints];
-    std::vector<Vec3<T>> heap_b(count_b_points > kInlinePoints ? count_b_points : 0);
-    const std::span<Vec3<T>> moved_b(count_b_points > kInlinePoints ? heap_b.data() : inline_b,
-                                     count_b_points);
-    for (std::size_t i = 0; i < count_b_points; ++i) {
-        moved_b[i] = apply(xf, input.b.points[i]);
-    }
-    const detail::MinkowskiDifference3<T> z{input.a.points, moved_b};
+    const detail::MovedPoints3<T> moved_b(input.b.points, xf);
+    const detail::MinkowskiDifference3<T> z{input.a.points, moved_b.points()};
     // Squared lengths are taken of points scaled by a power of two (exact) that brings the
     // shapes' largest coordinate near 1: the stall rule and settle() compare squares, which
     // must neither overflow nor underflow for shapes of any size within the range.
@@ -245,7 +266,7 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
     for (const Vec3<T>& p : input.a.points) {
         largest = std::max(largest, max_abs(p));
     }
-    for (const Vec3<T>& p : moved_b) {
+    for (const Vec3<T>& p : moved_b.points()) {
         largest = std::max(largest, max_abs(p));
     }
     const T k = detail::unit_scale({Vec3<T>{largest, T(0), T(0)}});
@@ -268,7 +289,7 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
             s.count = cache->count;
         }
     }
-    Vec3<T> d = detail::centre(std::span<const Vec3<T>>(moved_b)) - detail::centre(input.a.points);
+    Vec3<T> d = detail::centre(moved_b.points()) - detail::centre(input.a.points);
     if (s.count == 0) {
         d = length_squared(d) > T(0) ? -d : Vec3<T>{T(1), T(0), T(0)};
         s.v[0] = z(d), s.count = 1;

@@ -13,6 +13,7 @@
 //     its exact error from a fused multiply-add, and one more rounding;
 //   - the edges' errors through the product to first order: e x (f's error) and (e's error) x f
 //     are eps of the whole and need no care of their own.
+// any_perpendicular() gives some direction across a line, for the planes through an edge.
 // std::fma is exact on every machine (one instruction with FMA, a library call without): the
 // answers do not depend on the processor or on the compiler's contraction of a * b + c.
 #pragma once
@@ -74,6 +75,17 @@ template <class T> Vec3<T> across_edge(Vec3<T> w0, Vec3<T> w1) {
     const Vec3<T> to_origin = -w0;
     const Vec3<T> m = accurate_cross(e.value, to_origin) + cross(e.error, to_origin);
     return accurate_cross(m, e.value) + cross(m, e.error);
+}
+
+/// A direction across the line of e (any one when e is zero): e crossed with the coordinate
+/// axis e leans on least.
+template <class T> Vec3<T> any_perpendicular(Vec3<T> e) {
+    const T x = std::abs(e.x), y = std::abs(e.y), z = std::abs(e.z);
+    const Vec3<T> axis = x <= y && x <= z ? Vec3<T>{1, 0, 0}
+                         : y <= z         ? Vec3<T>{0, 1, 0}
+                                          : Vec3<T>{0, 0, 1};
+    const Vec3<T> m = accurate_cross(unit_scale({e}) * e, axis);
+    return m == Vec3<T>{} ? axis : m;
 }
 
 } // namespace gjk::detail

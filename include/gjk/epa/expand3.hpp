@@ -1,0 +1,186 @@
+// gjk/epa/expand3.hpp - EPA's loop in space: the polytope around the origin grown from GJK's
+// final simplex by one support point per iteration, until its closest face is a face of Z (the
+// top of gjk/penetration3.hpp has the derivation; gjk/epa/polytope3.hpp the polytope).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "gjk/distance3.hpp"
+#include "gjk/epa/polytope3.hpp"
+#include "gjk/penetration_types.hpp"
+
+namespace gjk::detail {
+
+/// What EPA found for the cores, in A's local frame.
+template <class T> struct EpaResult3 {
+    T depth{0};       ///< core penetration depth (>= 0)
+    Vec3<T> normal{}; ///< unit, from A to B (minus Z's outward face normal)
+    Vec3<T> a{}, b{}; ///< core witness points (b - a = -depth * normal)
+    int iterations{0};
+    EpaTermination termination{EpaTermination::none};
+};
+
+/// EPA on the support `z` (Z in A's frame), from GJK's final simplex `seed` (1..4 vertices,
+/// the origin on or inside it). See the top of gjk/penetration3.hpp.
+template <class T>
+EpaResult3<T> epa3(const MinkowskiDifference3<T>& z, Simplex3<T> seed, int max_iterations) {
+    EpaResult3<T> out;
+    // The origin on Z's boundary, proven (to round-off) by the plane through it with normal c
+    // that no point of Z passes: B lies on the -c side of A. The witness is the seed's point
+    // at the origin, from its weights.
+    auto touching = [&](Vec3<T> c) {
+        solve(seed);
+        Vec3<T> a{};
+        for (int i = 0; i < seed.count; ++i) {
+            a += seed.v[i].weight * seed.v[i].a;
+        }
+        out.termination = EpaTermination::touching;
+        out.depth = T(0);
+        out.normal = -normalized(c);
+        out.a = out.b = a;
+        return out;
+    };
+    // Z passes the plane through the origin with normal c by a point w that is not yet in the
+    // seed (a seed vertex there passes it by round-off only).
+    auto passes = [&z, &seed](Vec3<T> c, SimplexVertex3<T>& w) {
+        w = z(c);
+        for (int i = 0; i < seed.count; ++i) {
+            if (seed.v[i].index_a == w.index_a && seed.v[i].index_b == w.index_b) {
+                return false;
+            }
+        }
+        return dot(w.w, c) > T(0);
+    };
+
+    // The start. A seed of no volume loses what spans nothing: three points in line keep the
+    // two farthest apart, two equal points one. Then a vertex, an edge or a triangle through
+    // the origin grows, by a support point across it, into a tetrahedron; or the plane across it
+    // is a support plane: touching.
+    if (seed.count == 3) {
+        const T k = unit_scale({seed.v[0].w, seed.v[1].w, seed.v[2].w});
+        if (face_normal(k * seed.v[0].w, k * seed.v[1].w, k * seed.v[2].w) == Vec3<T>{}) {
+            int drop = 0; // the vertex between the other two
+            T longest = T(-1);
+            for (int i = 0; i < 3; ++i) {
+                const T e = length_squared(k * (seed.v[(i + 2) % 3].w - seed.v[(i + 1) % 3].w));
+                if (e > longest) {
+                    longest = e, drop = i;
+                }
+            }
+            seed.v[drop] = seed.v[2];
+            seed.count = 2;
+        }
+    }
+    if (seed.count == 2 && seed.v[0].w == seed.v[1].w) {
+        seed.count = 1;
+    }
+    SimplexVertex3<T> w;
+    if (seed.count == 1) {
+        const Vec3<T> c{1, 0, 0};
+        if (!passes(c, w)) {
+            return touching(c);
+        }
+        seed.v[seed.count++] = w;
+    }
+    if (seed.count == 2) {
+        const Vec3<T> c = any_perpendicular(seed.v[1].w - seed.v[0].w);
+        if (!passes(c, w)) {
+            return touching(c);
+        }
+        seed.v[seed.count++] = w;
+    }
+    Polytope3<T> p;
+    if (seed.count == 3) {
+        const T k = unit_scale({seed.v[0].w, seed.v[1].w, seed.v[2].w});
+        const Vec3<T> n = face_normal(k * seed.v[0].w, k * seed.v[1].w, k * seed.v[2].w);
+        SimplexVertex3<T> below;
+        if (!passes(n, w)) {
+            return touching(n);
+        }
+        if (!passes(-n, below)) {
+            return touching(-n);
+        }
+        p.vertices.assign(seed.v, seed.v + 3);
+        p.vertices.push_back(w);
+        p.tetrahedron();
+        // The point below joins at the face it sees most (the triangle, but for round-off).
+        int base = -1;
+        T most = T(0);
+        for (int i = 0; i < 4; ++i) {
+            const Face3<T>& f = p.faces[std::size_t(i)];
+            const T height = dot(f.n, below.w - p.vertices[std::size_t(f.v[0])].w);
+            if (height > most) {
+                most = height, base = i;
+            }
+        }
+        if (base >= 0) {
+            p.vertices.push_back(below);
+            p.add_vertex(4, base);
+        }
+    } else {
+        p.vertices.assign(seed.v, seed.v + 4);
+        p.tetrahedron();
+    }
+
+    // The loop: the closest face, the support along its outward normal, and the gap between
+    // them; stop when the gap is round-off (16 eps of the largest coordinate R) or the support
+    // is a vertex already.
+    T largest = T(0);
+    for (const SimplexVertex3<T>& v : p.vertices) {
+        largest = std::max(largest, max_abs(v.w));
+    }
+    int closest = -1;
+    while (true) {
+        closest = p.closest_face();
+        if (closest < 0) { // no face with a normal (a flat polytope): no depth to measure
+            out.termination = EpaTermination::max_iterations;
+            return out;
+        }
+        const Face3<T> f = p.faces[std::size_t(closest)];
+        w = z(f.n);
+        largest = std::max(largest, max_abs(w.w));
+        bool repeated = false;
+        for (const SimplexVertex3<T>& v : p.vertices) {
+            repeated |= v.index_a == w.index_a && v.index_b == w.index_b;
+        }
+        if (repeated) {
+            out.termination = EpaTermination::repeated_support;
+            break;
+        }
+        const T gap = dot(f.n, w.w) - f.distance;
+        if (gap <= T(16) * std::numeric_limits<T>::epsilon() * largest) {
+            out.termination = EpaTermination::converged;
+            break;
+        }
+        if (out.iterations >= max_iterations) {
+            out.termination = EpaTermination::max_iterations;
+            break;
+        }
+        ++out.iterations;
+        p.vertices.push_back(w);
+        p.add_vertex(int(p.vertices.size()) - 1, closest);
+    }
+
+    // The answer: the closest face's plane, and the origin's foot on it by the face's
+    // barycentric coordinates, unclamped. The foot may lie just outside the triangle: a face of
+    // Z that is a parallelogram (an edge of A against an edge of B) is two triangles of one
+    // plane, and round-off picks either; the coordinates are affine on the whole plane.
+    const Face3<T>& f = p.faces[std::size_t(closest)];
+    const SimplexVertex3<T>& v0 = p.vertices[std::size_t(f.v[0])];
+    const SimplexVertex3<T>& v1 = p.vertices[std::size_t(f.v[1])];
+    const SimplexVertex3<T>& v2 = p.vertices[std::size_t(f.v[2])];
+    TriangleCoordinates<T> foot;
+    face_coordinates(v0.w, v1.w, v2.w, Vec3<T>{}, foot);
+    const T whole = foot.uABC + foot.vABC + foot.wABC;
+    const T u = foot.uABC / whole, v = foot.vABC / whole, w2 = foot.wABC / whole;
+    out.depth = std::max(T(0), f.distance);
+    out.normal = -f.n;
+    out.a = u * v0.a + v * v1.a + w2 * v2.a;
+    out.b = u * v0.b + v * v1.b + w2 * v2.b;
+    return out;
+}
+
+} // namespace gjk::detail

@@ -1,0 +1,147 @@
+// gjk/penetration3.hpp - how deep two overlapping convex shapes in space are, and which way
+// out: the Expanding Polytope Algorithm (EPA) on the Minkowski difference, one dimension up
+// from gjk/penetration.hpp, and the signed distance.
+//
+// The problem is the plane's. When the cores overlap, the origin lies inside Z = B - A; the
+// depth is the distance from the origin to Z's boundary, reached at p = depth * m on the face
+// of Z with outward normal m, and translating B by -p puts the origin on that face: the
+// minimum translation direction, from A to B, is n = -m. The radii add to the core depth.
+// When the cores are apart but the rounded shapes overlap, depth = ra + rb - core distance
+// along GJK's normal, and no EPA runs.
+//
+// EPA (3D). Keep a convex polytope P of points of Z around the origin, its faces triangles
+// wound outward (gjk/epa/polytope3.hpp). Each face has an outward unit normal m and its plane
+// is at distance d = m . v (v any of its vertices) from the origin. P is inside Z, so Z's
+// boundary is at least min d away; along the closest face's m, Z reaches no further than its
+// support point w, so
+//     min d  <=  depth  <=  m . w.
+// Loop: take the closest face; gap = m . w - d; stop when the gap is round-off (16 eps of the
+// largest coordinate R: m is unit to round-off and the dot products carry about 3 eps R each)
+// or when w is already a vertex of P (Z has nothing beyond the face); else add w, replacing the
+// faces it sees (gjk/epa/polytope3.hpp). Every added w is a new index pair, so the loop ends;
+// the cap stops it sooner on huge shapes (status max_iterations).
+//
+// The start (gjk/epa/expand3.hpp). GJK leaves the simplex the origin is on or in:
+//  - a tetrahedron (containment): P is that tetrahedron;
+//  - a triangle through the origin (face overlap): the supports w+ and w- along both normals.
+//    If Z has no point beyond the triangle's plane on one side, the origin is on Z's boundary:
+//    depth 0 with that side's normal proven (touching). Else P is the hull of the triangle, w+
+//    and w-, which holds the origin;
+//  - an edge through the origin: the support across it (along a perpendicular c); none beyond
+//    the plane across c through the edge proves touching, else the triangle of the edge and
+//    that support, as above;
+//  - a vertex at the origin: the support along +x, then the edge, as above.
+// A seed of no volume (points in line, or equal) first drops what spans nothing. So a flat Z
+// (two polygons in one plane, segments, points) ends as touching, with a proven normal.
+//
+// The work is done in A's local frame, like distance(); results come back in the world frame.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+
+#include "gjk/distance3.hpp"
+#include "gjk/epa/expand3.hpp"
+#include "gjk/penetration3_types.hpp"
+
+namespace gjk {
+
+namespace detail {
+
+/// penetration()'s answer in space from the cores' answer: their signed distance, normal and
+/// witnesses (world), moved out by the radii, with the status they give. `capped`: GJK or EPA
+/// reached its cap.
+template <class T>
+PenetrationOutput3<T>
+penetration_from_cores(const DistanceInput3<T>& input, PenetrationOutput3<T> out, T core_signed,
+                       Vec3<T> normal, Vec3<T> pa, Vec3<T> pb, bool normal_known, bool capped) {
+    const T ra = input.use_radii ? input.a.radius : T(0);
+    const T rb = input.use_radii ? input.b.radius : T(0);
+    out.signed_distance = core_signed - (ra + rb);
+    out.depth = std::max(T(0), -out.signed_distance);
+    out.normal = normal;
+    out.point_a = pa + ra * normal;
+    out.point_b = pb - rb * normal;
+    if (out.signed_distance > T(0)) {
+        out.status = Status::separated;
+    } else if (out.signed_distance == T(0) && normal_known) {
+        out.status = Status::touching;
+    } else {
+        out.status = Status::overlapping;
+    }
+    if (capped) {
+        out.status = Status::max_iterations;
+    }
+    if (!std::isfinite(out.signed_distance) || !is_finite(out.point_a) || !is_finite(out.point_b) ||
+        !is_finite(out.normal)) {
+        const int iterations = out.iterations;
+        out = PenetrationOutput3<T>{};
+        out.iterations = iterations;
+        out.error = InputError::nonfinite_result;
+    }
+    return out;
+}
+
+} // namespace detail
+
+/// Signed distance, penetration depth, minimum translation normal and witness points of two
+/// convex shapes in space (see the top of this file). Apart, the answer is distance()'s.
+/// `cache`, if given, warm starts GJK and is updated as by distance(); `max_epa_iterations`
+/// caps EPA.
+template <class T>
+PenetrationOutput3<T> penetration(const DistanceInput3<T>& input,
+                                  std::type_identity_t<SimplexCache3<T>>* cache = nullptr,
+                                  int max_epa_iterations = kMaxEpaIterations) {
+    PenetrationOutput3<T> out;
+    out.error = validate(input);
+    if (out.error == InputError::none && max_epa_iterations < 1) {
+        out.error = InputError::bad_max_iterations;
+    }
+    if (out.error != InputError::none) {
+        return out;
+    }
+    // GJK on the cores; the radii are applied after EPA, so the core witnesses stay available.
+    DistanceInput3<T> core = input;
+    core.use_radii = false;
+    SimplexCache3<T> local_cache{};
+    SimplexCache3<T>& c = cache ? *cache : local_cache;
+    const DistanceOutput3<T> g = distance(core, &c);
+    out.iterations = g.iterations;
+    if (g.status == Status::invalid_input) {
+        out.error = g.error;
+        return out;
+    }
+    if (g.status != Status::overlapping) {
+        return detail::penetration_from_cores(input, out, g.distance, g.normal, g.point_a,
+                                              g.point_b, !(g.normal == Vec3<T>{}),
+                                              g.status == Status::max_iterations);
+    }
+    // The cores overlap: EPA in A's frame from the simplex GJK ended with.
+    const Transform3<T> xf_a{input.xf_a.p, normalized(input.xf_a.q)};
+    const Transform3<T> xf_b{input.xf_b.p, normalized(input.xf_b.q)};
+    const detail::MovedPoints3<T> moved_b(input.b.points, detail::relative(xf_a, xf_b));
+    const detail::MinkowskiDifference3<T> z{input.a.points, moved_b.points()};
+    Simplex3<T> seed;
+    seed.count = std::clamp(c.count, 1, 4);
+    for (int i = 0; i < seed.count; ++i) {
+        seed.v[i] = z.vertex(c.index_a[i], c.index_b[i]);
+    }
+    const detail::EpaResult3<T> e = detail::epa3(z, seed, max_epa_iterations);
+    out.epa_iterations = e.iterations;
+    out.termination = e.termination;
+    return detail::penetration_from_cores(input, out, -e.depth, rotate(xf_a.q, e.normal),
+                                          apply(xf_a, e.a), apply(xf_a, e.b), true,
+                                          e.termination == EpaTermination::max_iterations);
+}
+
+/// The signed distance between two convex shapes in space: the gap when apart, minus the
+/// penetration depth when they overlap, with its normal (a compact form of penetration()).
+template <class T>
+SignedDistance3<T> signed_distance(const DistanceInput3<T>& input,
+                                   std::type_identity_t<SimplexCache3<T>>* cache = nullptr) {
+    const PenetrationOutput3<T> p = penetration(input, cache);
+    return {p.signed_distance, p.normal, p.status, p.error};
+}
+
+} // namespace gjk
