@@ -253,3 +253,20 @@ TYPED_TEST(Penetration3, DepthMatchesTheBruteForceMinkowskiHull) {
     }
     EXPECT_GT(overlapping, 100);
 }
+
+// fuzz_kernel: A flat in z = 0 with a point 1.7e152 from the origin and others 1e-308 from it,
+// B a point at the origin. EPA's start grew the seed into a triangle whose normal, taken on the
+// points scaled together, underflowed to zero: touching with a zero normal. Each edge is now
+// scaled on its own (detail::normal_direction).
+TEST(Penetration3Regression, AHugeEdgeBesideASubnormalOneStillHasANormal) {
+    const std::vector<Vec3<double>> a{{2.225073861705691e-308, 8.4781664826357907e-320, 0},
+                                      {-7.6924701302613181e+151, -1.5753973989855016e+152, 0},
+                                      {4.6764835591678004e-68, 2.8954223108880412e-319, 0},
+                                      {1.2731974806067643e-313, 4.6683907401235991e-312, 0},
+                                      {0, 0, 0}};
+    const std::vector<Vec3<double>> b{{0, 0, 0}};
+    const auto out = gjk::penetration(query(a, b));
+    EXPECT_EQ(out.status, Status::touching);
+    EXPECT_EQ(out.depth, 0.0);
+    EXPECT_EQ(std::abs(out.normal.z), 1.0);
+}

@@ -170,8 +170,7 @@ template <class T>
 Vec3<T> support_plane(const MinkowskiDifference3<T>& z, const Simplex3<T>& s, Vec3<T> last) {
     const Vec3<T> w0 = s.v[0].w;
     if (s.count == 3) {
-        const T k = unit_scale({s.v[0].w, s.v[1].w, s.v[2].w});
-        const Vec3<T> n = face_normal(k * s.v[0].w, k * s.v[1].w, k * s.v[2].w);
+        const Vec3<T> n = normal_direction(s.v[0].w, s.v[1].w, s.v[2].w);
         for (const Vec3<T>& m : {n, -n}) {
             if (m != Vec3<T>{} && !(dot(z(m).w - w0, m) > T(0))) {
                 return m;

@@ -13,6 +13,7 @@
 #include "gjk/math3.hpp"
 #include "gjk/overlap.hpp"
 #include "gjk/penetration.hpp"
+#include "gjk/penetration3.hpp"
 #include "gjk/prepared.hpp"
 #include "gjk/raycast.hpp"
 #include "gjk/segment.hpp"

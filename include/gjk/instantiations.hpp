@@ -15,6 +15,7 @@
 #include "gjk/manifold.hpp"
 #include "gjk/overlap.hpp"
 #include "gjk/penetration.hpp"
+#include "gjk/penetration3.hpp"
 #include "gjk/prepared.hpp"
 #include "gjk/raycast.hpp"
 
@@ -44,7 +45,11 @@
     KIND InputError validate<T>(const DistanceInput3<T>&);                                         \
     KIND DistanceOutput3<T> distance<T>(const DistanceInput3<T>&,                                  \
                                         std::type_identity_t<SimplexCache3<T>>*,                   \
-                                        std::type_identity_t<std::vector<TraceStep3<T>>>*);
+                                        std::type_identity_t<std::vector<TraceStep3<T>>>*);        \
+    KIND PenetrationOutput3<T> penetration<T>(const DistanceInput3<T>&,                            \
+                                              std::type_identity_t<SimplexCache3<T>>*, int);       \
+    KIND SignedDistance3<T> signed_distance<T>(const DistanceInput3<T>&,                           \
+                                               std::type_identity_t<SimplexCache3<T>>*);
 
 /// The short contact queries, which a caller's compiler inlines (through a library call the
 /// returned struct is written whole, where an inlined call keeps only the fields used):

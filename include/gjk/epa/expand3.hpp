@@ -61,7 +61,7 @@ EpaResult3<T> epa3(const MinkowskiDifference3<T>& z, Simplex3<T> seed, int max_i
     // is a support plane: touching.
     if (seed.count == 3) {
         const T k = unit_scale({seed.v[0].w, seed.v[1].w, seed.v[2].w});
-        if (face_normal(k * seed.v[0].w, k * seed.v[1].w, k * seed.v[2].w) == Vec3<T>{}) {
+        if (normal_direction(seed.v[0].w, seed.v[1].w, seed.v[2].w) == Vec3<T>{}) {
             int drop = 0; // the vertex between the other two
             T longest = T(-1);
             for (int i = 0; i < 3; ++i) {
@@ -94,9 +94,12 @@ EpaResult3<T> epa3(const MinkowskiDifference3<T>& z, Simplex3<T> seed, int max_i
     }
     Polytope3<T> p;
     if (seed.count == 3) {
-        const T k = unit_scale({seed.v[0].w, seed.v[1].w, seed.v[2].w});
-        const Vec3<T> n = face_normal(k * seed.v[0].w, k * seed.v[1].w, k * seed.v[2].w);
+        const Vec3<T> n = normal_direction(seed.v[0].w, seed.v[1].w, seed.v[2].w);
         SimplexVertex3<T> below;
+        if (n == Vec3<T>{}) { // grown from an edge, yet of no area in floating point
+            out.termination = EpaTermination::max_iterations;
+            return out;
+        }
         if (!passes(n, w)) {
             return touching(n);
         }

@@ -46,8 +46,7 @@ template <class T> struct Polytope3 {
         Face3<T> f{{i, j, k}, {-1, -1, -1}};
         const Vec3<T> a = vertices[std::size_t(i)].w, b = vertices[std::size_t(j)].w,
                       c = vertices[std::size_t(k)].w;
-        const T scale = unit_scale({a, b, c});
-        f.n = normalized(face_normal(scale * a, scale * b, scale * c));
+        f.n = normalized(normal_direction(a, b, c));
         f.distance = dot(f.n, a);
         faces.push_back(f);
         return int(faces.size()) - 1;
@@ -56,10 +55,9 @@ template <class T> struct Polytope3 {
     /// The tetrahedron on vertices 0..3 (in any order; a nonzero volume), its faces wound
     /// outward and linked.
     void tetrahedron() {
-        const Vec3<T> w0 = vertices[0].w;
-        const T scale = unit_scale({w0, vertices[1].w, vertices[2].w, vertices[3].w});
-        const T volume = dot(face_normal(scale * w0, scale * vertices[1].w, scale * vertices[2].w),
-                             scale * (vertices[3].w - w0));
+        const Vec3<T> w0 = vertices[0].w, to_fourth = vertices[3].w - w0;
+        const T volume = dot(normal_direction(w0, vertices[1].w, vertices[2].w),
+                             unit_scale({to_fourth}) * to_fourth);
         // Face (0, 1, 2) outward when vertex 3 is behind it, that is when the volume is < 0.
         const int a = 0, b = volume < T(0) ? 1 : 2, c = volume < T(0) ? 2 : 1, d = 3;
         const int f0 = add_face(a, b, c), f1 = add_face(a, d, b), f2 = add_face(b, d, c),

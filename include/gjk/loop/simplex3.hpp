@@ -107,9 +107,8 @@ template <class T> Vec3<T> search_direction(const Simplex3<T>& s) {
         return across_edge(k * w0, k * w1);
     }
     const Vec3<T> w2 = s.v[2].w;
-    const T k = unit_scale({w0, w1, w2});
-    const Vec3<T> n = face_normal(k * w0, k * w1, k * w2);
-    const T side = dot(n, k * -w0);
+    const Vec3<T> n = normal_direction(w0, w1, w2);
+    const T side = dot(n, unit_scale({w0}) * -w0);
     return side > T(0) ? n : (side < T(0) ? -n : Vec3<T>{});
 }
 
