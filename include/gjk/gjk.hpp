@@ -6,6 +6,7 @@
 #include "gjk/distance.hpp"
 #include "gjk/distance3.hpp"
 #include "gjk/gradient.hpp"
+#include "gjk/gradient3.hpp"
 #include "gjk/hull.hpp"
 #include "gjk/instantiations.hpp"
 #include "gjk/manifold.hpp"

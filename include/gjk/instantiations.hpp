@@ -11,6 +11,7 @@
 #include "gjk/distance.hpp"
 #include "gjk/distance3.hpp"
 #include "gjk/gradient.hpp"
+#include "gjk/gradient3.hpp"
 #include "gjk/hull.hpp"
 #include "gjk/manifold.hpp"
 #include "gjk/overlap.hpp"
@@ -49,7 +50,9 @@
     KIND PenetrationOutput3<T> penetration<T>(const DistanceInput3<T>&,                            \
                                               std::type_identity_t<SimplexCache3<T>>*, int);       \
     KIND SignedDistance3<T> signed_distance<T>(const DistanceInput3<T>&,                           \
-                                               std::type_identity_t<SimplexCache3<T>>*);
+                                               std::type_identity_t<SimplexCache3<T>>*);           \
+    KIND DistanceGradient3<T> signed_distance_gradient<T>(const DistanceInput3<T>&,                \
+                                                          const PenetrationOutput3<T>&);
 
 /// The short contact queries, which a caller's compiler inlines (through a library call the
 /// returned struct is written whole, where an inlined call keeps only the fields used):
