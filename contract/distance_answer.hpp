@@ -9,13 +9,16 @@
 //
 // The tool (`gjk distance`), the Python package (gjk.distance, gjk.distance_batch) and the web
 // page (distance()) give this answer; a batch that runs penetration() its own way composes the
-// answer from the two outputs with distance_answer().
+// answer from the two outputs with distance_answer(). In space the answer and its rule are the
+// same, with 3-vectors (DistanceAnswer3).
 #pragma once
 
 #include <vector>
 
 #include "gjk/distance.hpp"
+#include "gjk/distance3.hpp"
 #include "gjk/penetration.hpp"
+#include "gjk/penetration3.hpp"
 
 namespace gjk::contract {
 
@@ -64,6 +67,50 @@ DistanceAnswer<T> answer_distance(const DistanceInput<T>& input,
         return distance_answer<T>(out, nullptr);
     }
     PenetrationOutput<T> pen;
+    if (in_contact(out.status) || penetration_out) {
+        pen = penetration(input);
+    }
+    if (penetration_out) {
+        *penetration_out = pen;
+    }
+    return distance_answer(out, &pen);
+}
+
+/// The answer of a distance query in space: DistanceAnswer's fields with 3-vectors.
+template <class T> struct DistanceAnswer3 {
+    DistanceOutput3<T> output{}; ///< distance()'s answer
+    Vec3<T> normal{};            ///< output.normal apart; penetration()'s on contact
+    bool overlap = false;        ///< touching or overlapping
+    bool has_depth = false;      ///< on contact, when penetration() answered
+    T depth{0};                  ///< penetration()'s depth (>= 0, 0 when touching), else 0
+};
+
+/// The answer in space from distance()'s output and penetration()'s (distance_answer's rule).
+template <class T>
+DistanceAnswer3<T> distance_answer(const DistanceOutput3<T>& out,
+                                   const PenetrationOutput3<T>* penetration) {
+    DistanceAnswer3<T> answer;
+    answer.output = out;
+    answer.normal = out.normal;
+    answer.overlap = in_contact(out.status);
+    if (answer.overlap && penetration && penetration->status != Status::invalid_input) {
+        answer.normal = penetration->normal;
+        answer.has_depth = true;
+        answer.depth = penetration->depth;
+    }
+    return answer;
+}
+
+/// The answer of one query in space (answer_distance's steps, one dimension up).
+template <class T>
+DistanceAnswer3<T> answer_distance(const DistanceInput3<T>& input,
+                                   std::vector<TraceStep3<T>>* trace = nullptr,
+                                   PenetrationOutput3<T>* penetration_out = nullptr) {
+    const DistanceOutput3<T> out = distance(input, nullptr, trace);
+    if (out.status == Status::invalid_input) {
+        return distance_answer<T>(out, nullptr);
+    }
+    PenetrationOutput3<T> pen;
     if (in_contact(out.status) || penetration_out) {
         pen = penetration(input);
     }

@@ -29,8 +29,8 @@ using Fields = std::vector<Field>;
 /// A field's value: a verdict, a count, a feature id, a number, a point (world frame, widened
 /// to double) or a word; or a list of records (the manifold's points), or a list of lists of
 /// records (the trace: one list of simplex vertices per iteration).
-using FieldValue = std::variant<bool, int, std::uint32_t, double, Vec2<double>, const char*,
-                                std::vector<Fields>, std::vector<std::vector<Fields>>>;
+using FieldValue = std::variant<bool, int, std::uint32_t, double, Vec2<double>, Vec3<double>,
+                                const char*, std::vector<Fields>, std::vector<std::vector<Fields>>>;
 
 struct Field {
     const char* name;
@@ -42,19 +42,26 @@ template <class T> Vec2<double> widen(Vec2<T> v) {
     return {static_cast<double>(v.x), static_cast<double>(v.y)};
 }
 
-/// A vertex of a traced simplex: index_a, index_b, point_a, point_b, minkowski, weight.
-template <class T> Fields vertex_fields(const SimplexVertex<T>& v) {
+/// v widened to double, in space.
+template <class T> Vec3<double> widen(Vec3<T> v) {
+    return {static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z)};
+}
+
+/// A vertex of a traced simplex (SimplexVertex, or SimplexVertex3 in space): index_a, index_b,
+/// point_a, point_b, minkowski, weight.
+template <class Vertex> Fields vertex_fields(const Vertex& v) {
     return {{"index_a", v.index_a},    {"index_b", v.index_b},
             {"point_a", widen(v.a)},   {"point_b", widen(v.b)},
             {"minkowski", widen(v.w)}, {"weight", static_cast<double>(v.weight)}};
 }
 
-/// A trace as the answers give it: every iteration's simplex, a list of its vertices.
-template <class T>
-std::vector<std::vector<Fields>> trace_fields(const std::vector<TraceStep<T>>& trace) {
+/// A trace as the answers give it (TraceStep, or TraceStep3 in space): every iteration's
+/// simplex, a list of its vertices.
+template <class Step>
+std::vector<std::vector<Fields>> trace_fields(const std::vector<Step>& trace) {
     std::vector<std::vector<Fields>> steps;
     steps.reserve(trace.size());
-    for (const TraceStep<T>& step : trace) {
+    for (const Step& step : trace) {
         std::vector<Fields>& vertices = steps.emplace_back();
         for (int i = 0; i < step.simplex.count; ++i) {
             vertices.push_back(vertex_fields(step.simplex.v[i]));
@@ -63,19 +70,18 @@ std::vector<std::vector<Fields>> trace_fields(const std::vector<TraceStep<T>>& t
     return steps;
 }
 
-/// The distance answer (contract/distance_answer.hpp): distance, point_a, point_b, normal,
-/// overlap, iterations, status; "penetration" (the depth) on contact; "simplices" with a trace.
-template <class T>
-Fields distance_fields(const DistanceAnswer<T>& answer,
-                       const std::vector<TraceStep<T>>* trace = nullptr) {
-    const DistanceOutput<T>& out = answer.output;
-    Fields fields{{"distance", static_cast<double>(out.distance)},
-                  {"point_a", widen(out.point_a)},
-                  {"point_b", widen(out.point_b)},
+namespace detail {
+
+/// distance_fields() in either dimension.
+template <class Answer, class Step>
+Fields distance_fields_of(const Answer& answer, const std::vector<Step>* trace) {
+    Fields fields{{"distance", static_cast<double>(answer.output.distance)},
+                  {"point_a", widen(answer.output.point_a)},
+                  {"point_b", widen(answer.output.point_b)},
                   {"normal", widen(answer.normal)},
                   {"overlap", answer.overlap},
-                  {"iterations", out.iterations},
-                  {"status", to_string(out.status)}};
+                  {"iterations", answer.output.iterations},
+                  {"status", to_string(answer.output.status)}};
     if (answer.has_depth) {
         fields.push_back({"penetration", static_cast<double>(answer.depth)});
     }
@@ -83,6 +89,23 @@ Fields distance_fields(const DistanceAnswer<T>& answer,
         fields.push_back({"simplices", trace_fields(*trace)});
     }
     return fields;
+}
+
+} // namespace detail
+
+/// The distance answer (contract/distance_answer.hpp): distance, point_a, point_b, normal,
+/// overlap, iterations, status; "penetration" (the depth) on contact; "simplices" with a trace.
+template <class T>
+Fields distance_fields(const DistanceAnswer<T>& answer,
+                       const std::vector<TraceStep<T>>* trace = nullptr) {
+    return detail::distance_fields_of(answer, trace);
+}
+
+/// The distance answer in space: the same fields, with 3-vectors.
+template <class T>
+Fields distance_fields(const DistanceAnswer3<T>& answer,
+                       const std::vector<TraceStep3<T>>* trace = nullptr) {
+    return detail::distance_fields_of(answer, trace);
 }
 
 /// The boolean GJK's answer: overlap, iterations, status, termination.

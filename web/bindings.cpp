@@ -142,6 +142,11 @@ struct ToJs {
     val operator()(std::uint32_t n) const { return val(n); }
     val operator()(double x) const { return val(x); }
     val operator()(V p) const { return from_vec(p); }
+    val operator()(gjk::Vec3<double> p) const { // 3D answers are not drawn here yet
+        val a = val::array();
+        a.set(0, p.x), a.set(1, p.y), a.set(2, p.z);
+        return a;
+    }
     val operator()(const char* word) const { return val(std::string(word)); }
     val operator()(const std::vector<gjk::contract::Fields>& records) const {
         val list = val::array();

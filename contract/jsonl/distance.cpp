@@ -1,12 +1,14 @@
 // contract/jsonl/distance.cpp - the `gjk distance` JSONL contract (distance.hpp).
 #include "contract/jsonl/distance.hpp"
 
+#include <optional>
 #include <vector>
 
 #include "contract/distance_answer.hpp"
 #include "contract/jsonl/line_writer.hpp"
 #include "contract/jsonl/parse.hpp"
 #include "contract/jsonl/plain_query.hpp"
+#include "contract/jsonl/space.hpp"
 #include "gjk/gradient.hpp"
 #include "gjk/instantiations.hpp"
 
@@ -71,12 +73,35 @@ std::variant<Query, std::string> parse_query_precise(std::string_view line,
 }
 
 std::string process_line(std::string_view line, const Options& options, bool& error) {
-    return detail::answer_line_with<Query>(
+    // A 3D line is not plain (its points have three numbers): the precise reader's JSON tells
+    // its dimension, and a 3D one is answered by contract/jsonl/space.hpp.
+    std::optional<Query3> space;
+    std::string answer = detail::answer_line_with<Query>(
         line, options, error,
-        [](std::string_view l, const Options& o) { return parse_query(l, o); },
-        [&options](auto scalar, const Query& q, bool& e) {
-            return compute_line<decltype(scalar)>(q, options, e);
+        [&space](std::string_view l, const Options& o) -> std::variant<Query, std::string> {
+            if (std::optional<Query> plain = read_plain_query(l, o)) {
+                return *std::move(plain);
+            }
+            auto parsed = detail::parse_object(l, "{\"a\": SHAPE, \"b\": SHAPE}", o);
+            if (auto* message = std::get_if<std::string>(&parsed)) {
+                return *message;
+            }
+            const detail::json& j = std::get<detail::json>(parsed);
+            if (!detail::is_space_line(j)) {
+                return detail::read_shapes(j, o);
+            }
+            auto shapes = detail::read_shapes3(j, o);
+            if (auto* message = std::get_if<std::string>(&shapes)) {
+                return *message;
+            }
+            space = std::get<Query3>(std::move(shapes));
+            return Query{};
+        },
+        [&options, &space](auto scalar, const Query& q, bool& e) {
+            return space ? answer_space_line(*space, options, e)
+                         : compute_line<decltype(scalar)>(q, options, e);
         });
+    return answer;
 }
 
 } // namespace gjk::contract

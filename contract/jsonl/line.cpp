@@ -106,6 +106,9 @@ struct ToJson {
     nlohmann::ordered_json operator()(Vec2<double> p) const {
         return nlohmann::ordered_json::array({p.x, p.y});
     }
+    nlohmann::ordered_json operator()(Vec3<double> p) const {
+        return nlohmann::ordered_json::array({p.x, p.y, p.z});
+    }
     nlohmann::ordered_json operator()(const char* word) const { return word; }
     nlohmann::ordered_json operator()(const std::vector<Fields>& records) const {
         auto list = nlohmann::ordered_json::array();
@@ -156,6 +159,11 @@ bool read_shape(const json& j, const std::string& name, const Options& options, 
         return false;
     }
     for (const auto& [key, value] : j.items()) {
+        if (key == "quaternion") {
+            error = name + ".quaternion: a 2D shape turns by \"angle\" (a quaternion turns a 3D "
+                           "shape, whose points are [x, y, z])";
+            return false;
+        }
         if (key != "points" && key != "radius" && key != "position" && key != "angle") {
             error = name + "." + key + ": unknown field (expected points, radius, position, angle)";
             return false;
@@ -177,6 +185,11 @@ bool read_shape(const json& j, const std::string& name, const Options& options, 
     if (points->size() > options.max_points) {
         error = name + ".points: " + std::to_string(points->size()) +
                 " points, more than the limit of " + std::to_string(options.max_points);
+        return false;
+    }
+    if ((*points)[0].is_array() && (*points)[0].size() == 3) {
+        error = name + ".points: points of three coordinates: 3D lines are answered by `gjk "
+                       "distance` only (this subcommand is 2D)";
         return false;
     }
     shape.points.resize(points->size());
@@ -293,7 +306,8 @@ std::string check_limits(std::string_view line, const Options& options) {
         bool array;
         std::size_t elements; // elements begun so far (arrays only)
     };
-    // The longest array a query has: a shape's points, or a point's two coordinates.
+    // The longest array a query has: a shape's points, or a point's two coordinates (a 3D
+    // point's three and a quaternion's four need a --max-points of 3 and 4).
     const std::size_t limit = std::max<std::size_t>(options.max_points, 2);
     std::vector<Level> levels;
     bool in_string = false, escaped = false;

@@ -40,6 +40,10 @@ struct AppendValue {
         const double xy[2] = {p.x, p.y};
         append_numbers(out, xy, 2);
     }
+    void operator()(Vec3<double> p) const {
+        const double xyz[3] = {p.x, p.y, p.z};
+        append_numbers(out, xyz, 3);
+    }
     void operator()(const char* word) const { append_string(out, word); }
     void operator()(const std::vector<Fields>& records) const {
         out += '[';

@@ -12,6 +12,7 @@ struct ToPython {
     py::object operator()(std::uint32_t n) const { return py::int_(n); }
     py::object operator()(double x) const { return py::float_(x); }
     py::object operator()(Vec2<double> p) const { return to_array(p); }
+    py::object operator()(Vec3<double> p) const { return to_array(p); }
     py::object operator()(const char* word) const { return py::str(word); }
     py::object operator()(const std::vector<contract::Fields>& records) const {
         py::list list;

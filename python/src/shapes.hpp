@@ -125,6 +125,16 @@ template <class T> py::array_t<double> to_array(Vec2<T> v) {
     return a;
 }
 
+/// A numpy float64 array of shape (3,) holding v.
+template <class T> py::array_t<double> to_array(Vec3<T> v) {
+    py::array_t<double> a(3);
+    double* data = a.mutable_data();
+    data[0] = static_cast<double>(v.x);
+    data[1] = static_cast<double>(v.y);
+    data[2] = static_cast<double>(v.z);
+    return a;
+}
+
 /// A numpy float64 (n, 2) array of the points.
 template <class T> py::array_t<double> to_array(std::span<const Vec2<T>> points) {
     py::array_t<double> a({static_cast<py::ssize_t>(points.size()), py::ssize_t(2)});

@@ -178,7 +178,13 @@ EpaResult3<T> epa3(const MinkowskiDifference3<T>& z, Simplex3<T> seed, int max_i
     TriangleCoordinates<T> foot;
     face_coordinates(v0.w, v1.w, v2.w, Vec3<T>{}, foot);
     const T whole = foot.uABC + foot.vABC + foot.wABC;
-    const T u = foot.uABC / whole, v = foot.vABC / whole, w2 = foot.wABC / whole;
+    T u, v, w2;
+    if (whole > T(0)) {
+        u = foot.uABC / whole, v = foot.vABC / whole, w2 = foot.wABC / whole;
+    } else { // a face too thin for its coordinates (their products underflow): its closest point
+        const TriangleClosest3<T> c = closest_point_triangle(v0.w, v1.w, v2.w, Vec3<T>{});
+        u = c.u, v = c.v, w2 = c.w;
+    }
     out.depth = std::max(T(0), f.distance);
     out.normal = -f.n;
     out.a = u * v0.a + v * v1.a + w2 * v2.a;
