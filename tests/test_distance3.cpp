@@ -7,6 +7,7 @@
 #include <random>
 #include <vector>
 
+#include "gjk/batch3.hpp"
 #include "gjk/distance3.hpp"
 #include "support/oracle3_points.hpp"
 #include "support/scalars.hpp"
@@ -361,6 +362,41 @@ TEST(Distance3Regression, AnEdgeAlongTheLastDirectionTurnsToAPlaneAcrossIt) {
     for (const auto& p : a) {
         for (const auto& q : b) {
             EXPECT_GE(gjk::dot(out.normal, q - p), 0.0);
+        }
+    }
+}
+
+// distance_batch in space: every output is distance()'s to the bit, on any number of threads,
+// cold and warm-started (the caches then what distance() leaves).
+TEST(Distance3Batch, EveryOutputIsTheSingleQueryAnswerToTheBit) {
+    std::mt19937_64 rng(7);
+    std::uniform_real_distribution<double> coordinate(-1, 1);
+    std::vector<std::vector<Vec3<double>>> shapes(64);
+    for (auto& shape : shapes) {
+        for (int i = 0; i < 12; ++i) {
+            shape.push_back({coordinate(rng), coordinate(rng), coordinate(rng)});
+        }
+    }
+    std::vector<DistanceInput3<double>> inputs;
+    for (int i = 0; i < 63; ++i) {
+        inputs.push_back(query(shapes[i], shapes[i + 1],
+                               {{2 * coordinate(rng), coordinate(rng), coordinate(rng)},
+                                random_rotation<double>(rng)}));
+    }
+    for (int threads : {1, 2, 3}) {
+        std::vector<gjk::DistanceOutput3<double>> outputs(inputs.size());
+        gjk::distance_batch<double>(inputs, outputs, threads);
+        std::vector<gjk::SimplexCache3<double>> caches(inputs.size()), expected_caches = caches;
+        std::vector<gjk::DistanceOutput3<double>> warm(inputs.size());
+        gjk::distance_batch<double>(inputs, caches, warm, threads);
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            const auto one = gjk::distance(inputs[i]);
+            EXPECT_EQ(outputs[i].distance, one.distance) << i;
+            EXPECT_EQ(outputs[i].point_a, one.point_a) << i;
+            EXPECT_EQ(outputs[i].status, one.status) << i;
+            const auto cached = gjk::distance(inputs[i], &expected_caches[i]);
+            EXPECT_EQ(warm[i].distance, cached.distance) << i;
+            EXPECT_EQ(caches[i].count, expected_caches[i].count) << i;
         }
     }
 }

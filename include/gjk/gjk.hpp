@@ -2,6 +2,7 @@
 #pragma once
 
 #include "gjk/batch.hpp"
+#include "gjk/batch3.hpp"
 #include "gjk/cast.hpp"
 #include "gjk/distance.hpp"
 #include "gjk/distance3.hpp"

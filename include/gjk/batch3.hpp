@@ -1,0 +1,42 @@
+// gjk/batch3.hpp - many queries in space at once, split across threads (gjk/batch.hpp is the
+// plane's). Each query is independent: the batch is cut into contiguous chunks, one a thread,
+// every thread writing only its own outputs, in the inputs' order. There are no SIMD lanes in
+// space yet: each query is distance()'s, one by one, and its output is distance()'s to the bit.
+#pragma once
+
+#include <algorithm>
+#include <span>
+
+#include "gjk/batch.hpp" // parallel_chunks
+#include "gjk/distance3.hpp"
+
+namespace gjk {
+
+/// outputs[i] = distance(inputs[i]) for every i of the spans' common prefix, on `threads`
+/// threads.
+template <class T>
+void distance_batch(std::span<const DistanceInput3<T>> inputs,
+                    std::span<DistanceOutput3<T>> outputs, int threads = 1) {
+    const std::size_t count = std::min(inputs.size(), outputs.size());
+    parallel_chunks(count, threads, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            outputs[i] = distance(inputs[i]);
+        }
+    });
+}
+
+/// The same with warm starts: outputs[i] = distance(inputs[i], &caches[i]), each cache read and
+/// updated as distance() does (keep caches[i] with its pair from one call to the next), for
+/// the common prefix of the three spans.
+template <class T>
+void distance_batch(std::span<const DistanceInput3<T>> inputs, std::span<SimplexCache3<T>> caches,
+                    std::span<DistanceOutput3<T>> outputs, int threads = 1) {
+    const std::size_t count = std::min({inputs.size(), caches.size(), outputs.size()});
+    parallel_chunks(count, threads, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            outputs[i] = distance(inputs[i], &caches[i]);
+        }
+    });
+}
+
+} // namespace gjk
