@@ -123,6 +123,20 @@ void expect_exact_surface(const std::vector<Vec3<T>>& points, const gjk::Hull3<T
         EXPECT_EQ(std::set<int>(n.begin(), n.end()), expected);
         EXPECT_EQ(n.size(), expected.size());
     }
+    // In order around each vertex, counter-clockwise seen from outside: each two consecutive
+    // neighbours make a face with it.
+    std::set<std::array<int, 3>> rotations;
+    for (const auto& t : h.faces) {
+        rotations.insert({t[0], t[1], t[2]});
+        rotations.insert({t[1], t[2], t[0]});
+        rotations.insert({t[2], t[0], t[1]});
+    }
+    for (int i = 0; i < v; ++i) {
+        const auto n = h.neighbours_of(i);
+        for (std::size_t k = 0; k < n.size(); ++k) {
+            EXPECT_EQ(rotations.count({i, n[k], n[(k + 1) % n.size()]}), 1u) << "vertex " << i;
+        }
+    }
     // Every vertex is its input point.
     for (int i = 0; i < v; ++i) {
         EXPECT_EQ(h.vertices[std::size_t(i)], points[std::size_t(h.source[std::size_t(i)])]);

@@ -191,6 +191,16 @@ TYPED_TEST(Prepared3, ClimbOnAThousandCornerSphereReachesTheTop) {
         EXPECT_EQ(gjk::dot(d, s.vertices()[std::size_t(s.support(d))]), top);
         EXPECT_EQ(gjk::dot(d, s.vertices()[std::size_t(s.support(d, any(rng)))]), top);
     }
+    // Along every face's normal (rounded) the face's three corners nearly tie; they are
+    // neighbours, so the climb ends on the one whose rounded d . v is the largest: the brute
+    // force's maximum exactly.
+    for (const auto& f : s.hull().faces) {
+        const auto v = s.vertices();
+        const Vec3<T> a = v[std::size_t(f[0])], b = v[std::size_t(f[1])], c = v[std::size_t(f[2])];
+        const Vec3<T> n = gjk::cross(b - a, c - a);
+        EXPECT_EQ(gjk::dot(n, v[std::size_t(s.support(n))]), brute_support(p, n));
+        EXPECT_EQ(gjk::dot(n, v[std::size_t(s.support(n, f[0]))]), brute_support(p, n));
+    }
     // Hints out of range are ignored; a NaN or zero direction gives a valid index.
     const Vec3<T> d{1, 2, 3};
     EXPECT_EQ(s.support(d, -1), s.support(d));

@@ -25,12 +25,12 @@
 //      (Shewchuk's Theorem 10). Exact differences (integers, points on a grid) make expansions
 //      of one term each and the whole determinant 24 terms; in general 192.
 // What exactness assumes, as every such predicate does: no overflow (every |coordinate| at most
-// 2^(emax / 3 - 2): the hull scales its points to a largest coordinate near 1 first), and no
-// term below the smallest normal number: every coordinate an integer multiple of 2^g with
-// 3 g >= the least exponent of a subnormal (double: g >= -358; a coordinate of magnitude at
-// least 2^-306 is). Floats computed in double meet both for every finite input (the hull does
-// so); doubles unless one point set spans magnitudes of more than 2^300, where the answer is
-// exact up to an error below 2^-1070.
+// 2^(emax / 3 - 2): the hull scales its points to a largest coordinate in [1, 2) first), and
+// no product whose round-off is finer than the least subnormal: every coordinate an integer
+// multiple of 2^g with 3 g >= the least exponent of a subnormal (double: g >= -358, which a
+// coordinate of magnitude at least 2^-306 is). Floats computed in double meet both for every finite
+// input (the hull does so); doubles unless one point set spans magnitudes of more than 2^300, where
+// the answer is exact up to an error below 2^-1070.
 #pragma once
 
 #include <cmath>

@@ -42,8 +42,8 @@
 namespace gjk {
 
 /// A convex shape in space prepared for many queries (see the top of gjk/prepared3.hpp). Make
-/// one with make(), query it through view(): every 3D query accepts the view; its support()
-/// is the hull's climb.
+/// one with make(), query it through view(): every 3D query accepts the view. Its support()
+/// scans or climbs the hull; it and scan() need a valid shape (error() none).
 template <class T> class PreparedShape3 {
   public:
     /// At or below this many corners the support is a scan of all of them: one block of dot

@@ -14,11 +14,13 @@
 //      to the face beyond the horizon and to its two new neighbours; the patch is deleted;
 //   4. the points of the deleted outside sets go to a new face they are strictly above, or
 //      are dropped.
-// Step 4 drops no point outside the new hull K: let p be strictly above a deleted face f and
-// outside K. On the segment from q to p, both ends are on or below every new face (q lies on
-// it), so where the segment leaves K it crosses a kept old face, at a point y of the old hull;
-// but every point of the segment is strictly above f, and the old hull is not. A new face is
-// never degenerate: q is strictly above the deleted face of its edge (a, b), so off that line.
+// Step 4 drops no point outside the new hull K. Let p, outside K, be strictly above a deleted
+// face f, and suppose it were on or below every new face. Then so is the whole segment from q
+// to p (q lies on every new face's plane), and the segment leaves K at a point y where it goes
+// beyond the plane of a face through y: a kept old face, so y is in the old hull. But the
+// segment lies strictly above f (both ends do), and the old hull does not: a contradiction.
+// A new face is never degenerate: q is strictly above the deleted face of its edge (a, b), so
+// off that edge's line.
 // With "strictly above" every step is exact, coplanar points included: a point on the plane of
 // a facet is not above it, so a facet of many coplanar points stays a set of coplanar triangles.
 // What coplanar points can leave is a vertex that is no corner of the hull: a point that was a
