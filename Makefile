@@ -10,7 +10,7 @@ CMAKE_ARGS ?=
 PYTHON_PACKAGES := python3-dev pybind11-dev python3-numpy python3-pytest python3-hypothesis \
              python3-shapely python3-dask python3-distributed python3-setuptools python3-wheel \
              python3-venv python3-pip
-PACKAGES  := cmake g++ python3 make ninja-build pkg-config doxygen libgtest-dev libgmp-dev nlohmann-json3-dev libcli11-dev libpugixml-dev libbenchmark-dev libbox2d-dev libsimdjson-dev \
+PACKAGES  := cmake g++ python3 make ninja-build pkg-config doxygen libgtest-dev libgmp-dev libqhull-dev nlohmann-json3-dev libcli11-dev libpugixml-dev libbenchmark-dev libbox2d-dev libsimdjson-dev \
              $(PYTHON_PACKAGES)
 
 .PHONY: all build demo test test-asan test-consumer test-python-install test-fma docs docs-check deps clean format bench fuzz fuzz-smoke fuzz-build deps-fuzz

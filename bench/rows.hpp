@@ -50,4 +50,7 @@ void gjk_lines_answers(benchmark::State& state);
 template <class T> void gjk_space(benchmark::State& state, bool boxes);
 void register_space_rows();
 
+// support3.cpp: a prepared shape's support in space, the scan against the climb.
+void register_support3_rows();
+
 } // namespace gjk_bench
