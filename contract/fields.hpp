@@ -116,9 +116,10 @@ template <class T> Fields overlap_fields(const OverlapOutput<T>& out) {
             {"termination", to_string(out.termination)}};
 }
 
-/// penetration()'s answer: signed_distance, depth, normal, point_a, point_b, iterations,
-/// epa_iterations, status.
-template <class T> Fields penetration_fields(const PenetrationOutput<T>& out) {
+namespace detail {
+
+/// penetration_fields() in either dimension.
+template <class Output> Fields penetration_fields_of(const Output& out) {
     return {{"signed_distance", static_cast<double>(out.signed_distance)},
             {"depth", static_cast<double>(out.depth)},
             {"normal", widen(out.normal)},
@@ -127,6 +128,19 @@ template <class T> Fields penetration_fields(const PenetrationOutput<T>& out) {
             {"iterations", out.iterations},
             {"epa_iterations", out.epa_iterations},
             {"status", to_string(out.status)}};
+}
+
+} // namespace detail
+
+/// penetration()'s answer: signed_distance, depth, normal, point_a, point_b, iterations,
+/// epa_iterations, status.
+template <class T> Fields penetration_fields(const PenetrationOutput<T>& out) {
+    return detail::penetration_fields_of(out);
+}
+
+/// penetration()'s answer in space: the same fields, with 3-vectors.
+template <class T> Fields penetration_fields(const PenetrationOutput3<T>& out) {
+    return detail::penetration_fields_of(out);
 }
 
 /// The answer of a shape cast or a time of impact (CastOutput) or of a ray cast

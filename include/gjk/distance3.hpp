@@ -49,8 +49,9 @@ template <class T> Vec3<T> centre(std::span<const Vec3<T>> points) {
 /// within 1e-3 of unit norm (the query normalizes it).
 template <class T> bool valid_transform(const Transform3<T>& xf) {
     const Vec3<T> p[1] = {xf.p};
-    const T unit = std::abs(norm_squared(xf.q) - T(1));
-    return all_within(std::span<const Vec3<T>>(p), kernel_range<T>()) && unit <= T(1e-3);
+    const T norm = std::sqrt(norm_squared(xf.q)); // NaN fails the comparison
+    return all_within(std::span<const Vec3<T>>(p), kernel_range<T>()) &&
+           std::abs(norm - T(1)) <= T(1e-3);
 }
 
 template <class T> bool valid_radius(T r) {

@@ -1,4 +1,5 @@
-"""gjk: distance, closest points, overlap, penetration and casts of 2D convex shapes (GJK).
+"""gjk: distance, closest points, overlap, penetration and casts of 2D convex shapes (GJK);
+distance, overlap and penetration of 3D ones.
 
     import gjk
     box = gjk.Shape([[-1, -1], [1, -1], [1, 1], [-1, 1]])
@@ -14,6 +15,12 @@
     angles = np.linspace(0, 2 * np.pi, 1080, endpoint=False)
     scan = gjk.ray_cast_batch(box, (4, 0), 10 * np.column_stack([np.cos(angles),
                                                                  np.sin(angles)]))
+
+In 3D a shape has (n, 3) points and a pose is (x, y, z, qx, qy, qz, qw) (scalar-last quaternion):
+
+    ball = gjk.Shape([[0, 0, 0]], radius=0.5)
+    cube = gjk.Shape([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)])
+    r = gjk.distance(cube, ball, pose_b=(3, 0, 0, 0, 0, 0, 1))   # r.point_a: (3,)
 
 Shapes are prepared once (hull, validation, O(log n) support); a ShapeArray holds many as
 ragged arrays. Every answer is the C++ library's (https://: see the README), in double or,
@@ -94,18 +101,33 @@ class Result:
         return f"gjk.{self._kind}({shown})"
 
 
-def overlap(a, b, pose_a=(0, 0, 0), pose_b=(0, 0, 0), *, precision="double"):
+# The default pose of overlap and penetration: the identity in either dimension. A pose left out
+# is left out of the call to the compiled module too, whose own default is read as the identity
+# for 2D and 3D shapes alike; a pose given is checked against the shapes' dimension.
+_ORIGIN = (0, 0, 0)
+
+
+def _given_poses(pose_a, pose_b):
+    return {name: pose for name, pose in (("pose_a", pose_a), ("pose_b", pose_b))
+            if pose is not _ORIGIN}
+
+
+def overlap(a, b, pose_a=_ORIGIN, pose_b=_ORIGIN, *, precision="double"):
     """The boolean GJK: whether a and b (at their poses) share a point. Attributes: overlap,
-    iterations, status, termination."""
-    return Result("OverlapResult", _gjk.overlap(a, b, pose_a, pose_b, precision=precision))
+    iterations, status, termination. In 3D (shapes of (n, 3) points, poses (x, y, z, qx, qy,
+    qz, qw)) there is no boolean GJK yet: the answer is read from gjk.distance's status
+    (overlap when touching or overlapping), with its iterations and termination."""
+    return Result("OverlapResult", _gjk.overlap(a, b, **_given_poses(pose_a, pose_b),
+                                                precision=precision))
 
 
-def penetration(a, b, pose_a=(0, 0, 0), pose_b=(0, 0, 0), *, precision="double"):
+def penetration(a, b, pose_a=_ORIGIN, pose_b=_ORIGIN, *, precision="double"):
     """Signed distance and, when overlapping, the penetration depth and minimum translation
     (EPA). Attributes: signed_distance, depth, normal (from A to B; moving B by depth * normal
-    separates them), point_a, point_b, iterations, epa_iterations, status."""
+    separates them), point_a, point_b, iterations, epa_iterations, status. In 3D (shapes of
+    (n, 3) points, poses (x, y, z, qx, qy, qz, qw)) the points and normal are 3-vectors."""
     return Result("PenetrationResult",
-                  _gjk.penetration(a, b, pose_a, pose_b, precision=precision))
+                  _gjk.penetration(a, b, **_given_poses(pose_a, pose_b), precision=precision))
 
 
 def manifold(a, b, pose_a=(0, 0, 0), pose_b=(0, 0, 0), *, margin=0.0, precision="double"):

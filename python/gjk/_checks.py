@@ -48,12 +48,16 @@ def finite_within(array, name, limit=DOUBLE_RANGE):
                          f"range in double (|value| <= {limit:g})")
 
 
-def as_points(points, name="points"):
-    """points as a C-contiguous float64 (n, 2) array, n >= 1, every value finite and within
-    the double kernel's range."""
+def _shape_text(dims, rows="n"):
+    return " or ".join(f"({rows}, {d})" for d in dims)
+
+
+def as_points(points, name="points", dims=(2,)):
+    """points as a C-contiguous float64 (n, d) array, d one of `dims` (2: the plane, 3: space),
+    n >= 1, every value finite and within the double kernel's range."""
     array = _real_array(points, name)
-    if array.ndim != 2 or array.shape[1] != 2:
-        raise ValueError(f"{name} must have shape (n, 2), got {array.shape}")
+    if array.ndim != 2 or array.shape[1] not in dims:
+        raise ValueError(f"{name} must have shape {_shape_text(dims)}, got {array.shape}")
     if array.shape[0] == 0:
         raise ValueError(f"{name} is empty: a shape needs at least one point")
     array = np.ascontiguousarray(array, dtype=np.float64)
@@ -77,12 +81,13 @@ def as_radius(radius, name="radius"):
 
 
 def as_shape_array(points, offsets, radii):
-    """The ragged arrays of a ShapeArray: points (P, 2) float64, offsets (N + 1,) int64,
-    radii (N,) float64 (zeros when None). Only the structure is checked here: a shape that is
-    empty, holds NaN or has a negative radius is a bad row of the batches that use it."""
+    """The ragged arrays of a ShapeArray: points (P, 2) float64 ((P, 3) for shapes in space),
+    offsets (N + 1,) int64, radii (N,) float64 (zeros when None). Only the structure is checked
+    here: a shape that is empty, holds NaN or has a negative radius is a bad row of the batches
+    that use it."""
     points = _real_array(points, "points")
-    if points.ndim != 2 or points.shape[1] != 2:
-        raise ValueError(f"points must have shape (P, 2), got {points.shape}")
+    if points.ndim != 2 or points.shape[1] not in (2, 3):
+        raise ValueError(f"points must have shape (P, 2) or (P, 3), got {points.shape}")
     points = np.ascontiguousarray(points, dtype=np.float64)
     offsets = _real_array(offsets, "offsets")
     if offsets.ndim != 1 or offsets.shape[0] < 1:

@@ -25,6 +25,8 @@ class Shape:
     @property
     def radius(self) -> float: ...
     @property
+    def dim(self) -> int: ...
+    @property
     def given_points(self) -> NDArray[np.float64]: ...
     def __repr__(self) -> str: ...
     def __getstate__(self) -> tuple[NDArray[np.float64], float]: ...
@@ -38,6 +40,8 @@ class ShapeArray:
     def __getitem__(self, arg0: int, /) -> Shape: ...
     @property
     def points(self) -> NDArray[np.float64]: ...
+    @property
+    def dim(self) -> int: ...
     @property
     def offsets(self) -> NDArray[np.int64]: ...
     @property
@@ -61,7 +65,8 @@ class SimplexVertex(TypedDict):
 
 @type_check_only
 class Gradient(TypedDict):
-    """The signed distance's derivative with respect to each pose (x, y, angle)."""
+    """The signed distance's derivative with respect to each pose: (3,) for (x, y, angle) in
+    2D, (6,) in 3D (d/dposition, then d/drotation)."""
 
     a: NDArray[np.float64]
     b: NDArray[np.float64]
@@ -106,7 +111,7 @@ class _DistanceBatchRows(TypedDict):
 @type_check_only
 class DistanceBatch(_DistanceBatchRows, total=False):
     """distance_batch's arrays: penetration unless penetration=False, the gradients with
-    derivatives=True."""
+    derivatives=True ((N, 3) in 2D, (N, 6) in 3D; points and normals (N, 2) or (N, 3))."""
 
     penetration: NDArray[np.float64]
     gradient_a: NDArray[np.float64]

@@ -16,6 +16,7 @@
 #include "contract/distance_answer.hpp"
 #include "hints.hpp"
 #include "rows.hpp"
+#include "space.hpp"
 
 namespace gjk::python {
 
@@ -192,6 +193,10 @@ py::dict distance_batch_py(ShapeColumnArg a, ShapeColumnArg b, ArrayArg pose_a, 
     py::object keep_a, keep_b;
     const ShapeColumn side_a = read_shape_column(a, "a", keep_a);
     const ShapeColumn side_b = read_shape_column(b, "b", keep_b);
+    if (common_dim(column_dim(side_a, "a"), column_dim(side_b, "b"), "b") == 3) {
+        return distance_batch3(side_a, side_b, pose_a, pose_b, single_precision, threads,
+                               with_penetration, derivatives);
+    }
     const py::array_t<double> poses_a = read_pose_rows(pose_a, "pose_a");
     const py::array_t<double> poses_b = read_pose_rows(pose_b, "pose_b");
     const std::size_t rows_pa = static_cast<std::size_t>(poses_a.shape(0));
@@ -249,8 +254,7 @@ py::dict distance_batch_py(ShapeColumnArg a, ShapeColumnArg b, ArrayArg pose_a, 
 
 void register_batch(py::module_& m) {
     m.def("distance_batch", &distance_batch_py, py::arg("a"), py::arg("b"),
-          py::arg("pose_a") = py::make_tuple(0.0, 0.0, 0.0),
-          py::arg("pose_b") = py::make_tuple(0.0, 0.0, 0.0), py::kw_only(),
+          py::arg("pose_a") = default_pose(), py::arg("pose_b") = default_pose(), py::kw_only(),
           py::arg("precision") = "double", py::arg("threads") = 0, py::arg("penetration") = true,
           py::arg("derivatives") = false,
           R"(gjk.distance on N rows at once, without the GIL, on `threads` threads (0: every core).
@@ -264,7 +268,11 @@ penetration=False skips EPA on touching and overlapping rows, for callers that n
 distances and verdicts: the dict then has no "penetration", and those rows' normal is GJK's
 (the proven normal when touching, zero when overlapping). derivatives=True adds gradient_a and
 gradient_b (N, 3), the signed distance's derivative with respect to each pose (x, y, angle),
-and differentiable (N,) bool: gjk.distance(...).gradient row by row.)");
+and differentiable (N,) bool: gjk.distance(...).gradient row by row.
+In 3D (shapes of (n, 3) points, or ShapeArrays of (P, 3)): poses (7,) or (N, 7) of (x, y, z,
+qx, qy, qz, qw), points and normals (N, 3), gradients (N, 6) (d/dposition, then d/drotation).
+The rows run one query after another on each thread's range of rows (no SIMD lanes in
+space); a bad row (a NaN, a quaternion far from unit norm, a bad shape) is invalid_input.)");
 }
 
 } // namespace gjk::python

@@ -4,7 +4,8 @@
 #include "shapes.hpp"
 
 PYBIND11_MODULE(_gjk, m) {
-    m.doc() = "GJK distance, closest points, overlap, penetration and casts of 2D convex shapes";
+    m.doc() = "GJK distance, closest points, overlap, penetration and casts of 2D convex "
+              "shapes; distance, overlap and penetration of 3D ones";
     gjk::python::register_shapes(m);
     gjk::python::register_queries(m);
     gjk::python::register_batch(m);

@@ -15,30 +15,15 @@
 #include "contract/distance_answer.hpp"
 #include "contract/jsonl/distance.hpp"
 #include "contract/sweep.hpp"
+#include "distance_result.hpp"
 #include "fields.hpp"
 #include "hints.hpp"
 #include "shapes.hpp"
+#include "space.hpp"
 
 namespace gjk::python {
 
 namespace {
-
-/// gjk.distance's answer. Points are kept as numbers and become arrays when read.
-struct DistanceResult {
-    double distance = 0;
-    Vec2<double> point_a{}, point_b{}, normal{};
-    bool overlap = false;
-    double penetration = 0;
-    int iterations = 0;
-    std::string status, termination;
-    TraceObject simplices = py::none();
-    // The query, for the gradient, which is computed when first read (gradient_of).
-    py::object shape_a, shape_b;
-    Pose pose_a{}, pose_b{};
-    bool single_precision = false;
-    py::object gradient = py::none();
-    bool differentiable = false;
-};
 
 using contract::widen;
 
@@ -83,9 +68,9 @@ DistanceResult distance_in(const PyShape& a, const PyShape& b, const Pose& pa, c
     }
     DistanceResult r;
     r.distance = static_cast<double>(out.distance);
-    r.point_a = widen(out.point_a);
-    r.point_b = widen(out.point_b);
-    r.normal = widen(answer.normal);
+    r.point_a = lift(widen(out.point_a));
+    r.point_b = lift(widen(out.point_b));
+    r.normal = lift(widen(answer.normal));
     r.overlap = answer.overlap;
     r.penetration = static_cast<double>(answer.depth);
     r.iterations = out.iterations;
@@ -102,32 +87,31 @@ DistanceResult distance_py(ShapeArg a, ShapeArg b, ArrayArg pose_a, ArrayArg pos
     py::object keep_a, keep_b;
     const PyShape& sa = as_shape(a, "a", keep_a);
     const PyShape& sb = as_shape(b, "b", keep_b);
-    const Pose pa = read_pose(pose_a, "pose_a"), pb = read_pose(pose_b, "pose_b");
     const bool single = precision_is_float(precision);
-    DistanceResult r = single ? distance_in<float>(sa, sb, pa, pb, trace)
-                              : distance_in<double>(sa, sb, pa, pb, trace);
+    DistanceResult r;
+    if (common_dim(sa.dim, sb.dim, "b") == 3) {
+        r = distance3(sa, sb, read_pose3(pose_a, "pose_a"), read_pose3(pose_b, "pose_b"), single,
+                      trace);
+    } else {
+        const Pose pa = read_pose(pose_a, "pose_a"), pb = read_pose(pose_b, "pose_b");
+        r = single ? distance_in<float>(sa, sb, pa, pb, trace)
+                   : distance_in<double>(sa, sb, pa, pb, trace);
+        r.pose_a = pa, r.pose_b = pb, r.single_precision = single;
+    }
     r.shape_a = keep_a ? keep_a : py::reinterpret_borrow<py::object>(a);
     r.shape_b = keep_b ? keep_b : py::reinterpret_borrow<py::object>(b);
-    r.pose_a = pa, r.pose_b = pb, r.single_precision = single;
     return r;
 }
 
-/// {"a": (3,), "b": (3,)} numpy arrays of a gradient (the `gjk distance --derivatives` names).
-template <class T> py::dict gradient_dict(const DistanceGradient<T>& g) {
-    py::array_t<double> a(3), b(3);
-    for (int k = 0; k < 3; ++k) {
-        a.mutable_data()[k] = static_cast<double>(g.a[k]);
-        b.mutable_data()[k] = static_cast<double>(g.b[k]);
-    }
-    py::dict d;
-    d["a"] = a;
-    d["b"] = b;
-    return d;
-}
-
-/// The result's gradient (gjk/gradient.hpp) on the same shapes and poses, made once.
+/// The result's gradient (gjk/gradient.hpp, gjk/gradient3.hpp in space) on the same shapes and
+/// poses, made once; {"a": (3,), "b": (3,)} in the plane, (6,) each in space (the
+/// `gjk distance --derivatives` names).
 void gradient_of(DistanceResult& r) {
     if (!r.gradient.is_none()) {
+        return;
+    }
+    if (r.dim == 3) {
+        gradient3_of(r);
         return;
     }
     const PyShape& a = r.shape_a.cast<const PyShape&>();
@@ -136,7 +120,7 @@ void gradient_of(DistanceResult& r) {
         using T = decltype(scalar);
         const DistanceGradient<T> g =
             signed_distance_gradient(make_input<T>(a, b, r.pose_a, r.pose_b));
-        r.gradient = gradient_dict(g);
+        r.gradient = gradient_dict(g.a, g.b, 3);
         r.differentiable = g.differentiable;
     };
     if (r.single_precision) {
@@ -254,15 +238,34 @@ py::dict ray_in(const PyShape& shape, const Pose& pose, Vec2<double> origin, Vec
     return cast_dict(out);
 }
 
-/// Calls f<float> or f<double> after reading the two shapes and poses.
+/// Calls f<float> or f<double> after reading the two shapes (2D: a ValueError naming a shape in
+/// space, which gjk.`function` does not answer) and poses.
 template <class F>
 auto with_pair(py::handle a, py::handle b, py::handle pose_a, py::handle pose_b,
-               const std::string& precision, F&& f) {
+               const std::string& precision, const char* function, F&& f) {
     py::object keep_a, keep_b;
     const PyShape& sa = as_shape(a, "a", keep_a);
     const PyShape& sb = as_shape(b, "b", keep_b);
+    require_plane(sa, "a", function);
+    require_plane(sb, "b", function);
     const Pose pa = read_pose(pose_a, "pose_a"), pb = read_pose(pose_b, "pose_b");
     return precision_is_float(precision) ? f(float{}, sa, sb, pa, pb) : f(double{}, sa, sb, pa, pb);
+}
+
+/// overlap() and penetration(): f3 on shapes in space, else with_pair(f).
+template <class F3, class F>
+py::dict in_either_dim(py::handle a, py::handle b, py::handle pose_a, py::handle pose_b,
+                       const std::string& precision, const char* function, F3&& f3, F&& f) {
+    {
+        py::object keep_a, keep_b;
+        const PyShape& sa = as_shape(a, "a", keep_a);
+        const PyShape& sb = as_shape(b, "b", keep_b);
+        if (common_dim(sa.dim, sb.dim, "b") == 3) {
+            return f3(sa, sb, read_pose3(pose_a, "pose_a"), read_pose3(pose_b, "pose_b"),
+                      precision_is_float(precision));
+        }
+    }
+    return with_pair(a, b, pose_a, pose_b, precision, function, f);
 }
 
 Vec2<double> read_vector(py::handle value, const char* name) {
@@ -325,13 +328,13 @@ void register_queries(py::module_& m) {
                                "gjk.distance's answer, with the `gjk distance` tool's names.")
         .def_readonly("distance", &DistanceResult::distance, "The gap (radii applied), >= 0.")
         .def_property_readonly(
-            "point_a", [](const DistanceResult& r) { return to_array(r.point_a); },
+            "point_a", [](const DistanceResult& r) { return point_array(r.point_a, r.dim); },
             "Witness point on A (world); on overlap the common point.")
         .def_property_readonly(
-            "point_b", [](const DistanceResult& r) { return to_array(r.point_b); },
+            "point_b", [](const DistanceResult& r) { return point_array(r.point_b, r.dim); },
             "Witness point on B (world).")
         .def_property_readonly(
-            "normal", [](const DistanceResult& r) { return to_array(r.normal); },
+            "normal", [](const DistanceResult& r) { return point_array(r.normal, r.dim); },
             "Unit normal from A to B; when overlapping, B's minimum translation direction.")
         .def_readonly("overlap", &DistanceResult::overlap, "Touching or overlapping.")
         .def_readonly("penetration", &DistanceResult::penetration,
@@ -350,7 +353,9 @@ void register_queries(py::module_& m) {
                 return r.gradient;
             },
             "The signed distance's gradient with respect to each pose, {'a': (3,), 'b': (3,)} "
-            "for (x, y, angle) (as `gjk distance --derivatives`; computed when first read).")
+            "for (x, y, angle); in 3D (6,) each, d/dposition then d/drotation (a small "
+            "rotation about the shape's origin, world axes) (as `gjk distance --derivatives`; "
+            "computed when first read).")
         .def_property_readonly(
             "differentiable",
             [](DistanceResult& r) {
@@ -364,43 +369,44 @@ void register_queries(py::module_& m) {
                    ", status='" + r.status + "', iterations=" + std::to_string(r.iterations) + ")";
         });
 
-    m.def("distance", &distance_py, py::arg("a"), py::arg("b"),
-          py::arg("pose_a") = py::make_tuple(0.0, 0.0, 0.0),
-          py::arg("pose_b") = py::make_tuple(0.0, 0.0, 0.0), py::kw_only(),
-          py::arg("precision") = "double", py::arg("trace") = false,
+    m.def("distance", &distance_py, py::arg("a"), py::arg("b"), py::arg("pose_a") = default_pose(),
+          py::arg("pose_b") = default_pose(), py::kw_only(), py::arg("precision") = "double",
+          py::arg("trace") = false,
           R"(Distance, witness points and normal of two convex shapes (GJK).
 
 a, b: gjk.Shape (or array-like points). A pose is (x, y, angle): rotate by angle radians,
 then translate. Overlapping or touching, normal and penetration are EPA's, as `gjk distance`.
-precision: "double" or "float". trace=True also returns every iteration's simplex.)");
+precision: "double" or "float". trace=True also returns every iteration's simplex.
+In 3D (shapes of (n, 3) points, both) a pose is (x, y, z, qx, qy, qz, qw): rotate by the
+normalized scalar-last quaternion (its norm within 1e-3 of 1), then translate; the default pose
+is the identity in either dimension. The answer has the same names with 3-vectors, as
+`gjk distance` answers a 3D line.)");
 
     m.def(
         "overlap",
         [](ShapeArg a, ShapeArg b, ArrayArg pa, ArrayArg pb, const std::string& p) {
-            return with_pair(a, b, pa, pb, p, [](auto t, auto&... args) {
+            return in_either_dim(a, b, pa, pb, p, "overlap", overlap3, [](auto t, auto&... args) {
                 return overlap_in<decltype(t)>(args...);
             });
         },
-        py::arg("a"), py::arg("b"), py::arg("pose_a") = py::make_tuple(0.0, 0.0, 0.0),
-        py::arg("pose_b") = py::make_tuple(0.0, 0.0, 0.0), py::kw_only(),
-        py::arg("precision") = "double");
+        py::arg("a"), py::arg("b"), py::arg("pose_a") = default_pose(),
+        py::arg("pose_b") = default_pose(), py::kw_only(), py::arg("precision") = "double");
     m.def(
         "penetration",
         [](ShapeArg a, ShapeArg b, ArrayArg pa, ArrayArg pb, const std::string& p) {
-            return with_pair(a, b, pa, pb, p, [](auto t, auto&... args) {
-                return penetration_in<decltype(t)>(args...);
-            });
+            return in_either_dim(
+                a, b, pa, pb, p, "penetration", penetration3,
+                [](auto t, auto&... args) { return penetration_in<decltype(t)>(args...); });
         },
-        py::arg("a"), py::arg("b"), py::arg("pose_a") = py::make_tuple(0.0, 0.0, 0.0),
-        py::arg("pose_b") = py::make_tuple(0.0, 0.0, 0.0), py::kw_only(),
-        py::arg("precision") = "double");
+        py::arg("a"), py::arg("b"), py::arg("pose_a") = default_pose(),
+        py::arg("pose_b") = default_pose(), py::kw_only(), py::arg("precision") = "double");
     m.def(
         "manifold",
         [](ShapeArg a, ShapeArg b, ArrayArg pa, ArrayArg pb, RealArg margin, const std::string& p) {
             const double checked_margin = py::module_::import("gjk._checks")
                                               .attr("as_radius")(margin, "margin")
                                               .cast<double>();
-            return with_pair(a, b, pa, pb, p, [checked_margin](auto t, auto&... args) {
+            return with_pair(a, b, pa, pb, p, "manifold", [checked_margin](auto t, auto&... args) {
                 return manifold_in<decltype(t)>(args..., checked_margin);
             });
         },
@@ -414,7 +420,7 @@ precision: "double" or "float". trace=True also returns every iteration's simple
             const Vec2<double> va = read_vector(ta, "translation_a");
             const Vec2<double> vb = read_vector(tb, "translation_b");
             py::module_::import("gjk._checks").attr("as_radius")(target, "target_separation");
-            return with_pair(a, b, pa, pb, p, [&](auto t, auto&... args) {
+            return with_pair(a, b, pa, pb, p, "cast", [&](auto t, auto&... args) {
                 return cast_in<decltype(t)>(args..., va, vb, target);
             });
         },
@@ -430,6 +436,8 @@ precision: "double" or "float". trace=True also returns every iteration's simple
             py::object keep_a, keep_b;
             const PyShape& sa = as_shape(a, "a", keep_a);
             const PyShape& sb = as_shape(b, "b", keep_b);
+            require_plane(sa, "a", "time_of_impact");
+            require_plane(sb, "b", "time_of_impact");
             const SweepSpec wa = read_sweep(sweep_a, "sweep_a");
             const SweepSpec wb = read_sweep(sweep_b, "sweep_b");
             py::module_::import("gjk._checks").attr("as_radius")(target, "target_separation");
@@ -444,6 +452,7 @@ precision: "double" or "float". trace=True also returns every iteration's simple
            double max_fraction, const std::string& p) {
             py::object keep;
             const PyShape& s = as_shape(shape, "shape", keep);
+            require_plane(s, "shape", "ray_cast");
             const Vec2<double> o = read_vector(origin, "origin");
             const Vec2<double> r = read_vector(translation, "translation");
             const Pose xf = read_pose(pose, "pose");
@@ -472,12 +481,13 @@ precision: "double" or "float". trace=True also returns every iteration's simple
     m.def(
         "minkowski_difference",
         [](ShapeArg a, ShapeArg b, ArrayArg pose_a, ArrayArg pose_b) {
-            return with_pair(a, b, pose_a, pose_b, "double", [](auto, auto&... args) {
-                const DistanceInput<double> in = make_input<double>(args...);
-                const std::vector<Vec2<double>> z =
-                    minkowski_difference(in.a, in.xf_a, in.b, in.xf_b);
-                return to_array<double>(std::span<const Vec2<double>>(z));
-            });
+            return with_pair(a, b, pose_a, pose_b, "double", "minkowski_difference",
+                             [](auto, auto&... args) {
+                                 const DistanceInput<double> in = make_input<double>(args...);
+                                 const std::vector<Vec2<double>> z =
+                                     minkowski_difference(in.a, in.xf_a, in.b, in.xf_b);
+                                 return to_array<double>(std::span<const Vec2<double>>(z));
+                             });
         },
         py::arg("a"), py::arg("b"), py::arg("pose_a") = py::make_tuple(0.0, 0.0, 0.0),
         py::arg("pose_b") = py::make_tuple(0.0, 0.0, 0.0));

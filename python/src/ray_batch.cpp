@@ -16,6 +16,7 @@
 
 #include "hints.hpp"
 #include "rows.hpp"
+#include "space.hpp"
 
 namespace gjk::python {
 
@@ -77,6 +78,9 @@ py::dict ray_cast_batch_py(ShapeColumnArg shape, ArrayArg origins, ArrayArg tran
                            int threads) {
     py::object keep;
     const ShapeColumn shapes = read_shape_column(shape, "shape", keep);
+    if (column_dim(shapes, "shape") == 3) {
+        throw py::value_error("shape is a 3D shape: gjk.ray_cast_batch answers 2D shapes only");
+    }
     const py::array_t<double> origin_rows = read_point_rows(origins, "origins");
     const py::array_t<double> translation_rows = read_point_rows(translations, "translations");
     const py::array_t<double> pose_rows = read_pose_rows(pose, "pose");

@@ -45,11 +45,43 @@ PyShape::PyShape(std::vector<Vec2<double>> points_, double radius_)
     prepared_float = prepare_points<float>(xy, 0, points.size(), radius);
 }
 
+PyShape::PyShape(std::vector<Vec3<double>> points_, double radius_)
+    : dim(3), radius(radius_), points3(std::move(points_)) {
+    points3_float.reserve(points3.size());
+    for (const Vec3<double>& p : points3) { // beyond float's range: the float query says so
+        points3_float.push_back(
+            {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z)});
+    }
+}
+
+const py::object& default_pose() {
+    // Made once and never freed: it outlives the module's functions, whose defaults hold it.
+    static const py::object* pose = new py::object(py::make_tuple(0.0, 0.0, 0.0));
+    return *pose;
+}
+
+int common_dim(int dim_a, int dim_b, const char* name_b) {
+    if (dim_a != dim_b) {
+        throw py::value_error(std::string(name_b) + " is a " + std::to_string(dim_b) +
+                              "D shape, unlike the query's " + std::to_string(dim_a) +
+                              "D shapes: the shapes of a query share their dimension");
+    }
+    return dim_a;
+}
+
+void require_plane(const PyShape& shape, const char* name, const char* function) {
+    if (shape.dim != 2) {
+        throw py::value_error(std::string(name) + " is a 3D shape: gjk." + function +
+                              " answers 2D shapes only");
+    }
+}
+
 PyShapeArray::PyShapeArray(py::array_t<double> points_, py::array_t<std::int64_t> offsets_,
                            py::array_t<double> radii_)
     : points(std::move(points_)), offsets(std::move(offsets_)), radii(std::move(radii_)),
       points_data_(points.data()), offsets_data_(offsets.data()), radii_data_(radii.data()),
-      count_(static_cast<std::size_t>(offsets.shape(0)) - 1) {}
+      count_(static_cast<std::size_t>(offsets.shape(0)) - 1),
+      dim_(static_cast<int>(points.shape(1))) {}
 
 template <class T> const std::vector<PreparedShape<T>>* PyShapeArray::kept(int threads) {
     if (count_ > kKeptShapes) {
@@ -131,8 +163,15 @@ namespace {
 std::unique_ptr<PyShape> make_shape(py::handle points, py::handle radius, const char* points_name,
                                     const char* radius_name) {
     const py::module_ c = checks();
-    const py::array_t<double> xy = c.attr("as_points")(points, points_name);
+    const py::array_t<double> xy = c.attr("as_points")(points, points_name, py::make_tuple(2, 3));
     const double r = c.attr("as_radius")(radius, radius_name).cast<double>();
+    if (xy.shape(1) == 3) {
+        std::vector<Vec3<double>> pts(static_cast<std::size_t>(xy.shape(0)));
+        for (std::size_t i = 0; i < pts.size(); ++i) {
+            pts[i] = {xy.at(i, 0), xy.at(i, 1), xy.at(i, 2)};
+        }
+        return std::make_unique<PyShape>(std::move(pts), r);
+    }
     std::vector<Vec2<double>> pts(static_cast<std::size_t>(xy.shape(0)));
     for (std::size_t i = 0; i < pts.size(); ++i) {
         pts[i] = {xy.at(i, 0), xy.at(i, 1)};
@@ -141,6 +180,16 @@ std::unique_ptr<PyShape> make_shape(py::handle points, py::handle radius, const 
 }
 
 py::array_t<double> given_points(const PyShape& s) {
+    if (s.dim == 3) {
+        py::array_t<double> a({static_cast<py::ssize_t>(s.points3.size()), py::ssize_t(3)});
+        double* data = a.mutable_data();
+        for (std::size_t i = 0; i < s.points3.size(); ++i) {
+            data[3 * i] = s.points3[i].x;
+            data[3 * i + 1] = s.points3[i].y;
+            data[3 * i + 2] = s.points3[i].z;
+        }
+        return a;
+    }
     return to_array<double>(std::span<const Vec2<double>>(s.points));
 }
 
@@ -161,6 +210,8 @@ Shape(points, radius=0.0): the convex hull of `points` (array-like (n, 2), n >= 
 order: repeats, collinear and interior points are fine) rounded by `radius` (>= 0): a point,
 a circle, a segment, a capsule, a polygon or a rounded polygon. It is validated, reduced to its
 counter-clockwise hull and given an O(log n) support search once, in double and in float.
+Points of shape (n, 3) make a shape in space (dim 3): a sphere, a capsule, a box, any convex
+hull of points rounded by the radius; the 3D queries read its points as given.
 Bad input raises ValueError (TypeError for a non-numeric dtype) naming the argument.)")
         .def(py::init([](ArrayArg points, RealArg radius) {
                  return make_shape(points, radius, "points", "radius");
@@ -168,17 +219,28 @@ Bad input raises ValueError (TypeError for a non-numeric dtype) naming the argum
              py::arg("points"), py::arg("radius") = 0.0)
         .def_property_readonly(
             "points",
-            [](const PyShape& s) { return to_array<double>(s.prepared_double.vertices()); },
-            "The hull's vertices, counter-clockwise, as a float64 (h, 2) array.")
+            [](const PyShape& s) {
+                return s.dim == 3 ? given_points(s)
+                                  : to_array<double>(s.prepared_double.vertices());
+            },
+            "The hull's vertices, counter-clockwise, as a float64 (h, 2) array; in 3D the "
+            "points as given, (n, 3) (no hull is computed in space yet).")
+        .def_property_readonly(
+            "dim", [](const PyShape& s) { return s.dim; },
+            "2 for a shape in the plane, 3 for a shape in space.")
         .def_property_readonly(
             "radius", [](const PyShape& s) { return s.radius; }, "The rounding radius.")
         .def_property_readonly("given_points", &given_points,
                                "The points as given (trace indices refer to them).")
         .def("__repr__",
              [](const PyShape& s) {
+                 const std::string radius = std::string(py::repr(py::float_(s.radius)));
+                 if (s.dim == 3) {
+                     return "gjk.Shape(" + std::to_string(s.points3.size()) +
+                            " points in 3D, radius=" + radius + ")";
+                 }
                  return "gjk.Shape(" + std::to_string(s.points.size()) + " points, hull of " +
-                        std::to_string(s.prepared_double.count()) +
-                        ", radius=" + std::string(py::repr(py::float_(s.radius))) + ")";
+                        std::to_string(s.prepared_double.count()) + ", radius=" + radius + ")";
              })
         .def(py::pickle(
             [](const PyShape& s) { return py::make_tuple(given_points(s), s.radius); },
@@ -189,6 +251,7 @@ Bad input raises ValueError (TypeError for a non-numeric dtype) naming the argum
 
 ShapeArray(points, offsets, radii=None): shape i is points[offsets[i]:offsets[i+1]] rounded
 by radii[i] (0 when radii is None), the layout of shapely 2's and GeoArrow's ragged arrays.
+Points of shape (P, 3) make N shapes in space (dim 3).
 len() and indexing give Shapes. Structural errors (offsets decreasing or beyond the points,
 wrong array shapes) raise ValueError; a shape that is itself bad (empty, NaN, a negative
 radius) is a bad row of the batches that use it (status invalid_input).)")
@@ -211,13 +274,17 @@ radius) is a bad row of the batches that use it (status invalid_input).)")
                  }
                  const auto k = static_cast<std::size_t>(i);
                  const std::string name = "ShapeArray[" + std::to_string(i) + "]";
-                 py::array_t<double> pts(
-                     {static_cast<py::ssize_t>(s.last(k) - s.first(k)), py::ssize_t(2)},
-                     s.xy() + 2 * s.first(k));
+                 const py::ssize_t dim = s.dim();
+                 py::array_t<double> pts({static_cast<py::ssize_t>(s.last(k) - s.first(k)), dim},
+                                         s.xy() + dim * static_cast<py::ssize_t>(s.first(k)));
                  return make_shape(pts, py::float_(s.radius(k)), (name + ".points").c_str(),
                                    (name + ".radius").c_str());
              })
-        .def_readonly("points", &PyShapeArray::points, "The points of every shape, (P, 2).")
+        .def_readonly("points", &PyShapeArray::points,
+                      "The points of every shape, (P, 2), or (P, 3) in space.")
+        .def_property_readonly(
+            "dim", [](const PyShapeArray& s) { return s.dim(); },
+            "2 for shapes in the plane, 3 for shapes in space.")
         .def_readonly("offsets", &PyShapeArray::offsets, "Shape i's points start at offsets[i].")
         .def_readonly("radii", &PyShapeArray::radii, "Each shape's radius, (N,).")
         .def("__repr__",

@@ -27,13 +27,30 @@ using contract::precision_name;
 /// gjk.Shape: the points as given (so that pickling keeps every index a trace reports) and the
 /// shape prepared in both precisions. A shape valid in double may be invalid in float (a
 /// coordinate beyond float's kernel range): its float error is reported when float is asked.
+///
+/// A shape of (n, 3) points is a shape in space (dim 3): its points are kept in both precisions
+/// as the 3D queries view them (there is no prepared form in space yet), and the plane's
+/// prepared members stay empty.
 struct PyShape {
+    int dim = 2;
     std::vector<Vec2<double>> points;
     double radius = 0;
     PreparedShape<double> prepared_double;
     PreparedShape<float> prepared_float;
+    std::vector<Vec3<double>> points3;      ///< dim 3: the points as given
+    std::vector<Vec3<float>> points3_float; ///< dim 3: the points narrowed to float
 
     PyShape(std::vector<Vec2<double>> points, double radius);
+    PyShape(std::vector<Vec3<double>> points, double radius);
+
+    /// The shape in space as the 3D queries view it, in T (dim 3 only).
+    template <class T> ShapeView3<T> view3() const {
+        if constexpr (std::is_same_v<T, float>) {
+            return {points3_float, static_cast<T>(radius)};
+        } else {
+            return {points3, radius};
+        }
+    }
 
     template <class T> const PreparedShape<T>& prepared() const {
         if constexpr (std::is_same_v<T, float>) {
@@ -65,6 +82,8 @@ class PyShapeArray {
                  py::array_t<double> radii);
 
     std::size_t size() const { return count_; }
+    /// 2 for (P, 2) points, 3 for (P, 3): shapes in space.
+    int dim() const { return dim_; }
     double radius(std::size_t i) const { return radii_data_[i]; }
     std::size_t first(std::size_t i) const { return static_cast<std::size_t>(offsets_data_[i]); }
     std::size_t last(std::size_t i) const { return static_cast<std::size_t>(offsets_data_[i + 1]); }
@@ -87,11 +106,25 @@ class PyShapeArray {
     const std::int64_t* offsets_data_;
     const double* radii_data_;
     std::size_t count_;
+    int dim_;
     std::mutex mutex_;
     bool kept_double_ready_ = false, kept_float_ready_ = false;
     std::vector<PreparedShape<double>> kept_double_;
     std::vector<PreparedShape<float>> kept_float_;
 };
+
+/// The default pose of the queries that take both dimensions ((0.0, 0.0, 0.0) in their
+/// signatures): one object, so that a query can tell it from a pose the caller gave and read it
+/// as the identity in either dimension.
+const py::object& default_pose();
+
+/// The dimension of a query's shapes: 2 or 3; a ValueError naming `name_b` when b's differs
+/// from a's.
+int common_dim(int dim_a, int dim_b, const char* name_b);
+
+/// A ValueError naming `name` when `shape` is a shape in space and `function` answers in the
+/// plane only.
+void require_plane(const PyShape& shape, const char* name, const char* function);
 
 /// A pose (x, y, angle) read from a tuple, a list or an array of 3 numbers; a ValueError or
 /// TypeError naming `name` otherwise (NaN and infinities included).
@@ -99,6 +132,18 @@ struct Pose {
     double x = 0, y = 0, angle = 0;
 };
 Pose read_pose(py::handle value, const char* name);
+
+/// A pose in space (x, y, z, qx, qy, qz, qw): rotate by the quaternion (scalar last,
+/// normalized by the query), then translate (the `gjk distance` 3D line's rule).
+struct Pose3 {
+    double x = 0, y = 0, z = 0;
+    double qx = 0, qy = 0, qz = 0, qw = 1;
+};
+
+/// A pose in space read from a tuple, a list or an array of 7 numbers (the default pose is the
+/// identity); a ValueError or TypeError naming `name` otherwise (NaN and infinities included, a
+/// pose of the plane, a quaternion whose norm is not within 1e-3 of 1).
+Pose3 read_pose3(py::handle value, const char* name);
 
 /// The transform of a pose in T: rotate by angle, then translate (the `gjk` tool's rule).
 template <class T> Transform<T> to_transform(double x, double y, double angle) {

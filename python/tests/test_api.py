@@ -60,7 +60,7 @@ def test_shape_array_indexing_gives_each_shape():
 
 @pytest.mark.parametrize("points, error, words", [
     ([1, 2], ValueError, "points must have shape (n, 2)"),
-    ([[1, 2, 3]], ValueError, "points must have shape (n, 2)"),
+    ([[1, 2, 3, 4]], ValueError, "points must have shape (n, 2) or (n, 3)"),
     (np.zeros((0, 2)), ValueError, "points is empty"),
     ([[0, 0], [np.nan, 1]], ValueError, "points[1][0]"),
     ([[0, 0], [1, np.inf]], ValueError, "points[1][1]"),

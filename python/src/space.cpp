@@ -1,0 +1,348 @@
+// python/src/space.cpp - the queries of shapes in space (space.hpp).
+//
+// Each function calls the library's 3D API as it is (gjk/distance3.hpp, penetration3.hpp,
+// gradient3.hpp) and answers with the contract's answers (contract/): gjk.distance gives the
+// distance answer with its rule (contract::answer_distance for DistanceInput3), as the
+// `gjk distance` tool does for a 3D line (contract/jsonl/space.cpp). A pose is (x, y, z, qx, qy,
+// qz, qw), the tool's "position" and scalar-last "quaternion", passed to the library as given
+// (the library normalizes the quaternion), so that both answer alike.
+#include "space.hpp"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "contract/distance_answer.hpp"
+#include "contract/fields.hpp"
+#include "fields.hpp"
+
+namespace gjk::python {
+
+namespace {
+
+/// The pose's fields, as the error messages name them.
+constexpr const char* kPose3Fields = "(x, y, z, qx, qy, qz, qw) of a 3D shape";
+
+/// The rows of a pose column in space: (1, 7) holding the identity for the default pose, else
+/// read_rows' (rows, 7) array.
+py::array_t<double> read_pose3_rows(py::handle value, const char* name) {
+    if (value.is(default_pose())) {
+        py::array_t<double> identity({py::ssize_t(1), py::ssize_t(7)});
+        const double values[7] = {0, 0, 0, 0, 0, 0, 1};
+        std::copy(values, values + 7, identity.mutable_data());
+        return identity;
+    }
+    return read_rows(value, name, 7, kPose3Fields);
+}
+
+template <class T> Transform3<T> to_transform3(const double* p) {
+    Transform3<T> xf;
+    xf.p = {static_cast<T>(p[0]), static_cast<T>(p[1]), static_cast<T>(p[2])};
+    xf.q = {static_cast<T>(p[3]), static_cast<T>(p[4]), static_cast<T>(p[5]), static_cast<T>(p[6])};
+    return xf;
+}
+
+template <class T> Transform3<T> to_transform3(const Pose3& pose) {
+    const double p[7] = {pose.x, pose.y, pose.z, pose.qx, pose.qy, pose.qz, pose.qw};
+    return to_transform3<T>(p);
+}
+
+/// The library's input for two shapes in space at two poses (checked: a ValueError otherwise).
+template <class T>
+DistanceInput3<T> make_input3(const PyShape& a, const PyShape& b, const Pose3& pa,
+                              const Pose3& pb) {
+    DistanceInput3<T> in;
+    in.a = a.view3<T>();
+    in.b = b.view3<T>();
+    in.xf_a = to_transform3<T>(pa);
+    in.xf_b = to_transform3<T>(pb);
+    if (const InputError e = validate(in); e != InputError::none) {
+        throw py::value_error(std::string(to_string(e)) + " (in " + precision_name<T>() + ")");
+    }
+    return in;
+}
+
+template <class T>
+DistanceResult distance3_in(const PyShape& a, const PyShape& b, const Pose3& pa, const Pose3& pb,
+                            bool traced) {
+    const DistanceInput3<T> in = make_input3<T>(a, b, pa, pb);
+    std::vector<TraceStep3<T>> trace;
+    contract::DistanceAnswer3<T> answer;
+    {
+        py::gil_scoped_release release;
+        answer = contract::answer_distance(in, traced ? &trace : nullptr);
+    }
+    const DistanceOutput3<T>& out = answer.output;
+    if (out.status == Status::invalid_input) {
+        throw py::value_error(to_string(out.error));
+    }
+    DistanceResult r;
+    r.dim = 3;
+    r.distance = static_cast<double>(out.distance);
+    r.point_a = contract::widen(out.point_a);
+    r.point_b = contract::widen(out.point_b);
+    r.normal = contract::widen(answer.normal);
+    r.overlap = answer.overlap;
+    r.penetration = static_cast<double>(answer.depth);
+    r.iterations = out.iterations;
+    r.status = to_string(out.status);
+    r.termination = to_string(out.termination);
+    if (traced) {
+        r.simplices = field_value(contract::trace_fields(trace)); // as `gjk distance --trace`
+    }
+    return r;
+}
+
+template <class T>
+py::dict overlap3_in(const PyShape& a, const PyShape& b, const Pose3& pa, const Pose3& pb) {
+    const DistanceOutput3<T> d = distance(make_input3<T>(a, b, pa, pb));
+    if (d.status == Status::invalid_input) {
+        throw py::value_error(to_string(d.error));
+    }
+    OverlapOutput<T> out;
+    out.overlap = contract::in_contact(d.status);
+    out.iterations = d.iterations;
+    out.status = d.status;
+    out.termination = d.termination;
+    return fields_dict(contract::overlap_fields(out));
+}
+
+template <class T>
+py::dict penetration3_in(const PyShape& a, const PyShape& b, const Pose3& pa, const Pose3& pb) {
+    const PenetrationOutput3<T> out = penetration(make_input3<T>(a, b, pa, pb));
+    if (out.status == Status::invalid_input) {
+        throw py::value_error(to_string(out.error));
+    }
+    return fields_dict(contract::penetration_fields(out));
+}
+
+/// The output arrays of a batch in space, written by the threads through raw pointers.
+struct Outputs3 {
+    double* distance;
+    double* point_a; ///< (N, 3)
+    double* point_b;
+    double* normal;
+    bool* overlap;
+    double* penetration; ///< null: penetration=False, no EPA
+    std::int32_t* iterations;
+    std::int8_t* status;
+    double* gradient_a;   ///< (N, 6), or null: derivatives=False
+    double* gradient_b;   ///< (N, 6)
+    bool* differentiable; ///< (N,)
+};
+
+template <class T> void write3(double* out, std::size_t i, Vec3<T> v) {
+    out[3 * i] = static_cast<double>(v.x);
+    out[3 * i + 1] = static_cast<double>(v.y);
+    out[3 * i + 2] = static_cast<double>(v.z);
+}
+
+/// Row i's shape of a column in space, in T: a Shape's points as it keeps them, a ShapeArray's
+/// copied into `buffer` (narrowed to T).
+template <class T>
+ShapeView3<T> row_shape(const ShapeColumn& c, std::size_t i, std::vector<Vec3<T>>& buffer) {
+    const std::size_t row = c.rows == 1 ? 0 : i;
+    if (c.single) {
+        return c.single->view3<T>();
+    }
+    if (!c.array) {
+        return c.shapes[row]->view3<T>();
+    }
+    const PyShapeArray& s = *c.array;
+    buffer.clear();
+    for (std::size_t k = s.first(row); k < s.last(row); ++k) {
+        const double* p = s.xy() + 3 * k;
+        buffer.push_back({static_cast<T>(p[0]), static_cast<T>(p[1]), static_cast<T>(p[2])});
+    }
+    return {buffer, static_cast<T>(s.radius(row))};
+}
+
+/// Rows [begin, end): each gjk.distance's answer in space (contract::distance_answer on
+/// distance() and, on contact or for the gradient, penetration()). A bad row is the library's
+/// invalid_input with zeros.
+template <class T>
+void answer_rows3(const ShapeColumn& a, const ShapeColumn& b, const py::array_t<double>& pose_a,
+                  const py::array_t<double>& pose_b, std::size_t begin, std::size_t end,
+                  const Outputs3& out) {
+    const bool with_penetration = out.penetration != nullptr;
+    const std::size_t rows_a = static_cast<std::size_t>(pose_a.shape(0));
+    const std::size_t rows_b = static_cast<std::size_t>(pose_b.shape(0));
+    std::vector<Vec3<T>> buffer_a, buffer_b;
+    for (std::size_t i = begin; i < end; ++i) {
+        DistanceInput3<T> in;
+        in.a = row_shape<T>(a, i, buffer_a);
+        in.b = row_shape<T>(b, i, buffer_b);
+        in.xf_a = to_transform3<T>(pose_a.data() + 7 * (rows_a == 1 ? 0 : i));
+        in.xf_b = to_transform3<T>(pose_b.data() + 7 * (rows_b == 1 ? 0 : i));
+        const DistanceOutput3<T> o = distance(in);
+        PenetrationOutput3<T> pen;
+        if (o.status != Status::invalid_input &&
+            ((contract::in_contact(o.status) && with_penetration) || out.gradient_a)) {
+            pen = penetration(in);
+        }
+        const contract::DistanceAnswer3<T> answer =
+            contract::distance_answer(o, with_penetration ? &pen : nullptr);
+        if (out.gradient_a) { // as gjk.distance(...).gradient: from penetration()'s answer
+            const DistanceGradient3<T> g = signed_distance_gradient(in, pen);
+            for (int c = 0; c < 6; ++c) {
+                out.gradient_a[6 * i + c] = static_cast<double>(g.a[c]);
+                out.gradient_b[6 * i + c] = static_cast<double>(g.b[c]);
+            }
+            out.differentiable[i] = g.differentiable;
+        }
+        out.distance[i] = static_cast<double>(o.distance);
+        write3(out.point_a, i, o.point_a);
+        write3(out.point_b, i, o.point_b);
+        write3(out.normal, i, answer.normal);
+        out.overlap[i] = answer.overlap;
+        if (out.penetration) {
+            out.penetration[i] = static_cast<double>(answer.depth);
+        }
+        out.iterations[i] = o.iterations;
+        out.status[i] = static_cast<std::int8_t>(o.status);
+    }
+}
+
+} // namespace
+
+Pose3 read_pose3(py::handle value, const char* name) {
+    if (value.is(default_pose())) {
+        return {};
+    }
+    const py::array_t<double> rows = read_rows(value, name, 7, kPose3Fields);
+    if (rows.shape(0) != 1) {
+        throw py::value_error(std::string(name) + " must be one pose " + kPose3Fields + ", got " +
+                              std::to_string(rows.shape(0)) + " rows");
+    }
+    const double* p = rows.data();
+    for (int k = 0; k < 7; ++k) {
+        if (!std::isfinite(p[k])) {
+            throw py::value_error(std::string(name) + " must be 7 finite numbers " + kPose3Fields);
+        }
+    }
+    const Pose3 pose{p[0], p[1], p[2], p[3], p[4], p[5], p[6]};
+    const double norm =
+        std::sqrt(pose.qx * pose.qx + pose.qy * pose.qy + pose.qz * pose.qz + pose.qw * pose.qw);
+    if (!(std::abs(norm - 1) <= 1e-3)) { // the `gjk distance` 3D line's rule
+        throw py::value_error(std::string(name) + ": its quaternion's norm " +
+                              contract::short_number(norm) +
+                              " is not within 1e-3 of 1 (a rotation is a unit quaternion)");
+    }
+    return pose;
+}
+
+DistanceResult distance3(const PyShape& a, const PyShape& b, const Pose3& pa, const Pose3& pb,
+                         bool single_precision, bool traced) {
+    DistanceResult r = single_precision ? distance3_in<float>(a, b, pa, pb, traced)
+                                        : distance3_in<double>(a, b, pa, pb, traced);
+    r.pose3_a = pa, r.pose3_b = pb, r.single_precision = single_precision;
+    return r;
+}
+
+void gradient3_of(DistanceResult& r) {
+    const PyShape& a = r.shape_a.cast<const PyShape&>();
+    const PyShape& b = r.shape_b.cast<const PyShape&>();
+    auto compute = [&](auto scalar) {
+        using T = decltype(scalar);
+        const DistanceGradient3<T> g =
+            signed_distance_gradient(make_input3<T>(a, b, r.pose3_a, r.pose3_b));
+        r.gradient = gradient_dict(g.a, g.b, 6);
+        r.differentiable = g.differentiable;
+    };
+    if (r.single_precision) {
+        compute(float{});
+    } else {
+        compute(double{});
+    }
+}
+
+py::dict overlap3(const PyShape& a, const PyShape& b, const Pose3& pa, const Pose3& pb,
+                  bool single_precision) {
+    return single_precision ? overlap3_in<float>(a, b, pa, pb) : overlap3_in<double>(a, b, pa, pb);
+}
+
+py::dict penetration3(const PyShape& a, const PyShape& b, const Pose3& pa, const Pose3& pb,
+                      bool single_precision) {
+    return single_precision ? penetration3_in<float>(a, b, pa, pb)
+                            : penetration3_in<double>(a, b, pa, pb);
+}
+
+int column_dim(const ShapeColumn& column, const char* name) {
+    if (column.single) {
+        return column.single->dim;
+    }
+    if (column.array) {
+        return column.array->dim();
+    }
+    const int dim = column.shapes.empty() ? 2 : column.shapes[0]->dim;
+    for (std::size_t i = 1; i < column.shapes.size(); ++i) {
+        if (column.shapes[i]->dim != dim) {
+            const std::string element = std::string(name) + "[" + std::to_string(i) + "]";
+            common_dim(dim, column.shapes[i]->dim, element.c_str());
+        }
+    }
+    return dim;
+}
+
+py::dict distance_batch3(const ShapeColumn& a, const ShapeColumn& b, py::handle pose_a,
+                         py::handle pose_b, bool single_precision, int threads,
+                         bool with_penetration, bool derivatives) {
+    const py::array_t<double> poses_a = read_pose3_rows(pose_a, "pose_a");
+    const py::array_t<double> poses_b = read_pose3_rows(pose_b, "pose_b");
+    const std::size_t rows =
+        broadcast_rows({{"a", a.rows},
+                        {"b", b.rows},
+                        {"pose_a", static_cast<std::size_t>(poses_a.shape(0))},
+                        {"pose_b", static_cast<std::size_t>(poses_b.shape(0))}});
+    const auto n = static_cast<py::ssize_t>(rows);
+    py::array_t<double> distance(n), point_a({n, py::ssize_t(3)}), point_b({n, py::ssize_t(3)}),
+        normal({n, py::ssize_t(3)}), penetration(with_penetration ? n : 0);
+    py::array_t<bool> overlap(n);
+    py::array_t<std::int32_t> iterations(n);
+    py::array_t<std::int8_t> status(n);
+    const py::ssize_t m = derivatives ? n : 0;
+    py::array_t<double> gradient_a({m, py::ssize_t(6)}), gradient_b({m, py::ssize_t(6)});
+    py::array_t<bool> differentiable(m);
+    const Outputs3 out{distance.mutable_data(),
+                       point_a.mutable_data(),
+                       point_b.mutable_data(),
+                       normal.mutable_data(),
+                       overlap.mutable_data(),
+                       with_penetration ? penetration.mutable_data() : nullptr,
+                       iterations.mutable_data(),
+                       status.mutable_data(),
+                       derivatives ? gradient_a.mutable_data() : nullptr,
+                       derivatives ? gradient_b.mutable_data() : nullptr,
+                       derivatives ? differentiable.mutable_data() : nullptr};
+    {
+        py::gil_scoped_release release;
+        // One query after another on each thread's contiguous range of rows (no SIMD lanes in
+        // space yet).
+        parallel_chunks(rows, threads, [&](std::size_t begin, std::size_t end) {
+            if (single_precision) {
+                answer_rows3<float>(a, b, poses_a, poses_b, begin, end, out);
+            } else {
+                answer_rows3<double>(a, b, poses_a, poses_b, begin, end, out);
+            }
+        });
+    }
+    py::dict d;
+    d["distance"] = distance;
+    d["point_a"] = point_a;
+    d["point_b"] = point_b;
+    d["normal"] = normal;
+    d["overlap"] = overlap;
+    if (with_penetration) {
+        d["penetration"] = penetration;
+    }
+    d["iterations"] = iterations;
+    d["status"] = status;
+    if (derivatives) {
+        d["gradient_a"] = gradient_a;
+        d["gradient_b"] = gradient_b;
+        d["differentiable"] = differentiable;
+    }
+    return d;
+}
+
+} // namespace gjk::python
