@@ -270,3 +270,33 @@ TEST(Penetration3Regression, AHugeEdgeBesideASubnormalOneStillHasANormal) {
     EXPECT_EQ(out.depth, 0.0);
     EXPECT_EQ(std::abs(out.normal.z), 1.0);
 }
+
+// fuzz_kernel (float): two needles 1e9 long and 1e-14 thick, turned in line along x: Z is a
+// sliver around the origin, 7.8e-15 deep. EPA's closest plane was a sliver face whose triangle
+// passes 3.3e6 from the origin along the needle, and the witnesses came from it, 3.3e6 apart.
+// When the closest face's own point is that far, the triangle nearest the origin holds them.
+TEST(Penetration3Regression, NeedlesInLineHaveWitnessesAtTheirDepth) {
+    using T = float;
+    const T thin = T(9.4518143312072311e-14);
+    const std::vector<Vec3<T>> a{
+        {-thin, -thin, -277938176},
+        {T(5.1694759584108851e-16), T(-1.4210854715202004e-14), -277938176},
+        {T(2.0122792321330962e-16), 0, 0},
+        {T(-1.4210854715202004e-14), T(-9.3258734068513149e-14), 0}};
+    const T side = T(-2.9427849046470556e-14);
+    const std::vector<Vec3<T>> b{{0, 0, 0},
+                                 {0, T(2.2204460492503131e-16), 0},
+                                 {T(7.1054273576010019e-15), T(2.2204460492503131e-16), 0},
+                                 {T(5.5511151231257827e-17), T(-3.0198066269804258e-14), 0},
+                                 {side, side, 537395200},
+                                 {side, side, 268435456},
+                                 {side, side, -892698624}};
+    const Quat<T> turn{-0.5, -0.5, -0.5, -0.5};
+    auto in = query(a, b, {{side, T(-2.9424379599518602e-14), -892698624}, turn},
+                    {{side, side, -892698624}, turn});
+    in.max_iterations = 4;
+    const auto out = gjk::penetration(in);
+    ASSERT_EQ(out.status, Status::overlapping);
+    const Vec3<T> gap = out.point_b - out.point_a + out.depth * out.normal;
+    EXPECT_LE(gjk::length(gap), 1e-6 * 2e9); // float's tolerance of the scale
+}

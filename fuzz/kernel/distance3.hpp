@@ -80,7 +80,8 @@ template <class T> gjk::InputError expected_error3(const gjk::DistanceInput3<T>&
     if (!(in.b.radius >= 0 && in.b.radius <= reach))
         return E::bad_radius_b;
     auto pose = [&](const gjk::Transform3<T>& xf) { // NaN fails the comparison
-        return within({xf.p}, reach) && std::fabs(std::sqrt(gjk::norm_squared(xf.q)) - T(1)) <= T(1e-3);
+        return within({xf.p}, reach) &&
+               std::fabs(std::sqrt(gjk::norm_squared(xf.q)) - T(1)) <= T(1e-3);
     };
     if (!pose(in.xf_a))
         return E::bad_transform_a;

@@ -167,28 +167,63 @@ EpaResult3<T> epa3(const MinkowskiDifference3<T>& z, Simplex3<T> seed, int max_i
         p.add_vertex(int(p.vertices.size()) - 1, closest);
     }
 
-    // The answer: the closest face's plane, and the origin's foot on it by the face's
-    // barycentric coordinates, unclamped. The foot may lie just outside the triangle: a face of
-    // Z that is a parallelogram (an edge of A against an edge of B) is two triangles of one
-    // plane, and round-off picks either; the coordinates are affine on the whole plane.
+    // The answer: the closest face's plane, and the origin's foot on it. The foot may lie
+    // outside the triangle: a face of Z that is a parallelogram (an edge of A against an edge of
+    // B) is two triangles of one plane, and round-off picks either. So the witnesses come from
+    // the triangle of that plane holding the foot: from the closest face, across the edge facing
+    // its most negative barycentric coordinate, while the next face lies in the same plane (its
+    // distance and normal within round-off); then that face's closest point, weights clamped.
     const Face3<T>& f = p.faces[std::size_t(closest)];
-    const SimplexVertex3<T>& v0 = p.vertices[std::size_t(f.v[0])];
-    const SimplexVertex3<T>& v1 = p.vertices[std::size_t(f.v[1])];
-    const SimplexVertex3<T>& v2 = p.vertices[std::size_t(f.v[2])];
-    TriangleCoordinates<T> foot;
-    face_coordinates(v0.w, v1.w, v2.w, Vec3<T>{}, foot);
-    const T whole = foot.uABC + foot.vABC + foot.wABC;
-    T u, v, w2;
-    if (whole > T(0)) {
-        u = foot.uABC / whole, v = foot.vABC / whole, w2 = foot.wABC / whole;
-    } else { // a face too thin for its coordinates (their products underflow): its closest point
-        const TriangleClosest3<T> c = closest_point_triangle(v0.w, v1.w, v2.w, Vec3<T>{});
-        u = c.u, v = c.v, w2 = c.w;
+    const T same_plane = T(16) * std::numeric_limits<T>::epsilon() * largest;
+    int holder = closest;
+    for (int step = 0; step < 8; ++step) {
+        const Face3<T>& g = p.faces[std::size_t(holder)];
+        TriangleCoordinates<T> foot;
+        face_coordinates(p.vertices[std::size_t(g.v[0])].w, p.vertices[std::size_t(g.v[1])].w,
+                         p.vertices[std::size_t(g.v[2])].w, Vec3<T>{}, foot);
+        const T weight[3] = {foot.uABC, foot.vABC, foot.wABC};
+        const int k = int(std::min_element(weight, weight + 3) - weight);
+        if (!(weight[k] < T(0))) {
+            break;
+        }
+        const int next = g.across[(k + 1) % 3]; // across the edge that does not hold vertex k
+        const Face3<T>& h = p.faces[std::size_t(next)];
+        if (!h.alive || std::abs(h.distance - f.distance) > same_plane ||
+            !(dot(h.n, f.n) >= T(1) - T(64) * std::numeric_limits<T>::epsilon())) {
+            break;
+        }
+        holder = next;
     }
+    auto foot_on = [&p](int face) {
+        const Face3<T>& g = p.faces[std::size_t(face)];
+        return closest_point_triangle(p.vertices[std::size_t(g.v[0])].w,
+                                      p.vertices[std::size_t(g.v[1])].w,
+                                      p.vertices[std::size_t(g.v[2])].w, Vec3<T>{});
+    };
+    TriangleClosest3<T> c = foot_on(holder);
+    // Slivers (a Z thinner than round-off across, as two needles in line) have normals too
+    // rough for the walk: when the holder's point is farther than the depth by more than
+    // round-off, the face whose triangle comes nearest the origin holds the witnesses (for a
+    // convex polytope around the origin the least distance to a triangle is the least distance
+    // to a plane).
+    if (length(c.point) > f.distance + same_plane) {
+        for (int i = 0; i < int(p.faces.size()); ++i) {
+            if (p.faces[std::size_t(i)].alive) {
+                const TriangleClosest3<T> e = foot_on(i);
+                if (length_squared(e.point) < length_squared(c.point)) {
+                    c = e, holder = i;
+                }
+            }
+        }
+    }
+    const Face3<T>& g = p.faces[std::size_t(holder)];
+    const SimplexVertex3<T>& v0 = p.vertices[std::size_t(g.v[0])];
+    const SimplexVertex3<T>& v1 = p.vertices[std::size_t(g.v[1])];
+    const SimplexVertex3<T>& v2 = p.vertices[std::size_t(g.v[2])];
     out.depth = std::max(T(0), f.distance);
     out.normal = -f.n;
-    out.a = u * v0.a + v * v1.a + w2 * v2.a;
-    out.b = u * v0.b + v * v1.b + w2 * v2.b;
+    out.a = c.u * v0.a + c.v * v1.a + c.w * v2.a;
+    out.b = c.u * v0.b + c.v * v1.b + c.w * v2.b;
     return out;
 }
 
