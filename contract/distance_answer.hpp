@@ -36,13 +36,12 @@ constexpr bool in_contact(Status s) {
     return s == Status::touching || s == Status::overlapping;
 }
 
-/// The answer from distance()'s output and penetration()'s on the same input; `penetration` may
-/// be null when the shapes are apart (it is not read then) or when the caller skips it (a batch
-/// asked for verdicts only), and the answer then keeps distance()'s normal.
-template <class T>
-DistanceAnswer<T> distance_answer(const DistanceOutput<T>& out,
-                                  const PenetrationOutput<T>* penetration) {
-    DistanceAnswer<T> answer;
+namespace detail {
+
+/// distance_answer() in either dimension.
+template <class Answer, class Output, class Penetration>
+Answer distance_answer_of(const Output& out, const Penetration* penetration) {
+    Answer answer;
     answer.output = out;
     answer.normal = out.normal;
     answer.overlap = in_contact(out.status);
@@ -54,6 +53,35 @@ DistanceAnswer<T> distance_answer(const DistanceOutput<T>& out,
     return answer;
 }
 
+/// answer_distance() in either dimension.
+template <class Answer, class Input, class Step, class Penetration>
+Answer answer_distance_of(const Input& input, std::vector<Step>* trace,
+                          Penetration* penetration_out) {
+    const auto out = distance(input, nullptr, trace);
+    if (out.status == Status::invalid_input) {
+        return distance_answer_of<Answer>(out, static_cast<const Penetration*>(nullptr));
+    }
+    Penetration pen;
+    if (in_contact(out.status) || penetration_out) {
+        pen = penetration(input);
+    }
+    if (penetration_out) {
+        *penetration_out = pen;
+    }
+    return distance_answer_of<Answer>(out, &pen);
+}
+
+} // namespace detail
+
+/// The answer from distance()'s output and penetration()'s on the same input; `penetration` may
+/// be null when the shapes are apart (it is not read then) or when the caller skips it (a batch
+/// asked for verdicts only), and the answer then keeps distance()'s normal.
+template <class T>
+DistanceAnswer<T> distance_answer(const DistanceOutput<T>& out,
+                                  const PenetrationOutput<T>* penetration) {
+    return detail::distance_answer_of<DistanceAnswer<T>>(out, penetration);
+}
+
 /// The answer of one query: distance() (recording its trace when `trace` is given), then on
 /// contact penetration(). With `penetration_out`, penetration() runs whatever the status and its
 /// answer goes there (the gradient is computed from it: signed_distance_gradient(input,
@@ -62,18 +90,7 @@ template <class T>
 DistanceAnswer<T> answer_distance(const DistanceInput<T>& input,
                                   std::vector<TraceStep<T>>* trace = nullptr,
                                   PenetrationOutput<T>* penetration_out = nullptr) {
-    const DistanceOutput<T> out = distance(input, nullptr, trace);
-    if (out.status == Status::invalid_input) {
-        return distance_answer<T>(out, nullptr);
-    }
-    PenetrationOutput<T> pen;
-    if (in_contact(out.status) || penetration_out) {
-        pen = penetration(input);
-    }
-    if (penetration_out) {
-        *penetration_out = pen;
-    }
-    return distance_answer(out, &pen);
+    return detail::answer_distance_of<DistanceAnswer<T>>(input, trace, penetration_out);
 }
 
 /// The answer of a distance query in space: DistanceAnswer's fields with 3-vectors.
@@ -89,16 +106,7 @@ template <class T> struct DistanceAnswer3 {
 template <class T>
 DistanceAnswer3<T> distance_answer(const DistanceOutput3<T>& out,
                                    const PenetrationOutput3<T>* penetration) {
-    DistanceAnswer3<T> answer;
-    answer.output = out;
-    answer.normal = out.normal;
-    answer.overlap = in_contact(out.status);
-    if (answer.overlap && penetration && penetration->status != Status::invalid_input) {
-        answer.normal = penetration->normal;
-        answer.has_depth = true;
-        answer.depth = penetration->depth;
-    }
-    return answer;
+    return detail::distance_answer_of<DistanceAnswer3<T>>(out, penetration);
 }
 
 /// The answer of one query in space (answer_distance's steps, one dimension up).
@@ -106,18 +114,7 @@ template <class T>
 DistanceAnswer3<T> answer_distance(const DistanceInput3<T>& input,
                                    std::vector<TraceStep3<T>>* trace = nullptr,
                                    PenetrationOutput3<T>* penetration_out = nullptr) {
-    const DistanceOutput3<T> out = distance(input, nullptr, trace);
-    if (out.status == Status::invalid_input) {
-        return distance_answer<T>(out, nullptr);
-    }
-    PenetrationOutput3<T> pen;
-    if (in_contact(out.status) || penetration_out) {
-        pen = penetration(input);
-    }
-    if (penetration_out) {
-        *penetration_out = pen;
-    }
-    return distance_answer(out, &pen);
+    return detail::answer_distance_of<DistanceAnswer3<T>>(input, trace, penetration_out);
 }
 
 } // namespace gjk::contract

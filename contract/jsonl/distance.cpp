@@ -16,20 +16,6 @@ namespace gjk::contract {
 
 namespace {
 
-/// The "gradient" and "differentiable" members of --derivatives, after an answer's fields.
-template <class T> void append_gradient(std::string& out, const DistanceGradient<T>& gradient) {
-    auto pose = [&out](const T(&g)[3]) {
-        const double values[3] = {static_cast<double>(g[0]), static_cast<double>(g[1]),
-                                  static_cast<double>(g[2])};
-        append_numbers(out, values, 3);
-    };
-    out += ",\"gradient\":{\"a\":";
-    pose(gradient.a);
-    out += ",\"b\":";
-    pose(gradient.b);
-    out += gradient.differentiable ? "},\"differentiable\":true" : "},\"differentiable\":false";
-}
-
 template <class T> std::string compute_line(const Query& q, const Options& options, bool& error) {
     auto prepared = prepare<T>(q);
     if (auto* message = std::get_if<std::string>(&prepared)) {

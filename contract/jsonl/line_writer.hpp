@@ -24,6 +24,25 @@ void append_string(std::string& out, const char* text);
 /// Appends "name":value for each field, separated by commas (the inside of an object).
 void append_members(std::string& out, const Fields& fields);
 
+/// Appends the members of --derivatives after an answer's fields: ,"gradient":{"a":[...],
+/// "b":[...]},"differentiable":bool, from a gradient with arrays a and b of N numbers each
+/// (DistanceGradient in the plane, DistanceGradient3 in space).
+template <class Gradient> void append_gradient(std::string& out, const Gradient& gradient) {
+    constexpr int count = int(sizeof gradient.a / sizeof gradient.a[0]);
+    auto pose = [&out](const auto& g) {
+        double values[count];
+        for (int i = 0; i < count; ++i) {
+            values[i] = static_cast<double>(g[i]);
+        }
+        append_numbers(out, values, count);
+    };
+    out += ",\"gradient\":{\"a\":";
+    pose(gradient.a);
+    out += ",\"b\":";
+    pose(gradient.b);
+    out += gradient.differentiable ? "},\"differentiable\":true" : "},\"differentiable\":false";
+}
+
 /// The answer line of an answer's fields: {members}, without newline.
 std::string write_line(const Fields& fields);
 

@@ -185,23 +185,6 @@ bool convert3(const ShapeSpec3& s, const std::string& name, std::vector<Vec3<T>>
            vector(s.position, name + ".position", xf.p);
 }
 
-/// The "gradient" (six numbers a shape: d/dposition, then d/drotation) and "differentiable"
-/// members of --derivatives.
-template <class T> void append_gradient3(std::string& out, const DistanceGradient3<T>& gradient) {
-    auto pose = [&out](const T(&g)[6]) {
-        double values[6];
-        for (int i = 0; i < 6; ++i) {
-            values[i] = static_cast<double>(g[i]);
-        }
-        append_numbers(out, values, 6);
-    };
-    out += ",\"gradient\":{\"a\":";
-    pose(gradient.a);
-    out += ",\"b\":";
-    pose(gradient.b);
-    out += gradient.differentiable ? "},\"differentiable\":true" : "},\"differentiable\":false";
-}
-
 template <class T> std::string answer_in(const Query3& q, const Options& options, bool& error) {
     Prepared3<T> p;
     std::string message;
@@ -222,7 +205,7 @@ template <class T> std::string answer_in(const Query3& q, const Options& options
     line += '{';
     append_members(line, distance_fields(answer, options.trace ? &trace : nullptr));
     if (options.derivatives) {
-        append_gradient3(line, signed_distance_gradient(input, penetration));
+        append_gradient(line, signed_distance_gradient(input, penetration));
     }
     line += '}';
     return line;
