@@ -6,7 +6,9 @@
 // tests/contract/test_line_writer.cpp checks the bytes against nlohmann's on random fields.
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <type_traits>
 
 #include "contract/fields.hpp"
 
@@ -28,13 +30,13 @@ void append_members(std::string& out, const Fields& fields);
 /// "b":[...]},"differentiable":bool, from a gradient with arrays a and b of N numbers each
 /// (DistanceGradient in the plane, DistanceGradient3 in space).
 template <class Gradient> void append_gradient(std::string& out, const Gradient& gradient) {
-    constexpr int count = int(sizeof gradient.a / sizeof gradient.a[0]);
     auto pose = [&out](const auto& g) {
+        constexpr std::size_t count = std::extent_v<std::remove_reference_t<decltype(g)>>;
         double values[count];
-        for (int i = 0; i < count; ++i) {
+        for (std::size_t i = 0; i < count; ++i) {
             values[i] = static_cast<double>(g[i]);
         }
-        append_numbers(out, values, count);
+        append_numbers(out, values, int(count));
     };
     out += ",\"gradient\":{\"a\":";
     pose(gradient.a);
