@@ -400,3 +400,28 @@ TEST(Distance3Batch, EveryOutputIsTheSingleQueryAnswerToTheBit) {
         }
     }
 }
+
+// fuzz_kernel: a face of Z 1.3e17 long whose two far corners lie 9.5e7 apart, with the origin
+// 8.5e6 from it: its normal is well conditioned, but the sub-areas seen from the origin are
+// cross products of points nearly in line with it, and their plain round-off put the face's
+// closest point 2.2e8 away; the loop stalled on an edge 4.5e7 away where the distance is 9.6e5.
+// Each sub-area's product is now carried exactly when it is ill conditioned.
+TEST(Distance3Regression, SubAreasOfPointsInLineWithTheOriginAreCarriedExactly) {
+    const std::vector<Vec3<double>> a{{92647424, 67112960, 1125899906842624.0},
+                                      {393216, 95379456, 0},
+                                      {1036288, 0, 0},
+                                      {-2101248, 0, 0}};
+    const std::vector<Vec3<double>> b{{-1048576, 1036288, -281474976710656.0},
+                                      {307200, -4096, 71776119061217280.0},
+                                      {20967424, -4096, -67553994410557440.0}};
+    const Transform3<double> xf_a{
+        {-4096, -970752, -281474976710656.0},
+        {-0.19245008972987526, 0, 0.96225044864937626, -0.19245008972987526}};
+    const Transform3<double> xf_b{{-4096, -4096, -1407374883553280.0}, {}};
+    const auto out = gjk::distance(query(a, b, xf_b, xf_a));
+    const auto exact = oracle3::hull_distance(world(a, xf_a), world(b, xf_b));
+    const long double d = oracle3::approx_sqrt(exact.distance2);
+    const double scale = 1.5e17; // the fuzz check's
+    EXPECT_EQ(out.status, Status::separated);
+    EXPECT_NEAR(double(out.distance), double(d), 1e-15 * scale);
+}

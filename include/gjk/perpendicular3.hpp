@@ -109,6 +109,16 @@ template <class T> bool well_conditioned(Vec3<T> product, Vec3<T> u, Vec3<T> v) 
     return length_squared(product) >= T(1.0 / 1024) * (length_squared(u) * length_squared(v));
 }
 
+/// u x v within a few ulps of the exact product of u and v: the plain product when it is well
+/// conditioned, else carried with its round-off.
+template <class T> Vec3<T> conditioned_cross(Vec3<T> u, Vec3<T> v) {
+    if constexpr (std::is_same_v<T, float>) { // float's products are exact in double
+        return narrow(cross(widen(u), widen(v)));
+    }
+    const Vec3<T> plain = cross(u, v);
+    return well_conditioned(plain, u, v) ? plain : accurate_cross(u, v);
+}
+
 /// The normal (w1 - w0) x (w2 - w0) of the triangle w0 w1 w2, within a few ulps of the exact
 /// one for any shape of triangle: the plain product when it is well conditioned, else the
 /// edges kept exactly and their product carried with its round-off.

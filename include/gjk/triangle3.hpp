@@ -18,9 +18,10 @@
 // inside for either winding (n follows the winding). They are of the fourth power of the
 // size, so they are computed on the points seen from Q scaled by a power of two (exact) that
 // brings the largest coordinate near 1 (detail::unit_scale): no overflow, and the same signs and
-// ratios. For a thin triangle (detail::well_conditioned fails for its normal) their cross products
-// are carried with their round-off (gjk/perpendicular3.hpp): for a needle the plain ones leave
-// the sub-areas, and the closest point, wrong by far more than the triangle's width
+// ratios. Each cross product that is ill conditioned (the normal of a thin triangle; a sub-area of
+// two points nearly in line with Q) is carried with its round-off (gjk/perpendicular3.hpp): for a
+// needle the plain ones leave the sub-areas, and the closest point, wrong by far more than the
+// triangle's width
 // (TEST(Distance3Regression, ANeedleFacesCoordinatesFindItsClosestPoint)). A zero-area triangle
 // (collinear or coincident points) has n = 0, so all three are zero, the face test can never pass,
 // and a vertex or edge region is chosen.
@@ -49,18 +50,10 @@ constexpr void face_coordinates(Vec3<T> a, Vec3<T> b, Vec3<T> c, Vec3<T> q,
                                 TriangleCoordinates<T>& k) {
     const T s = detail::unit_scale({a - q, b - q, c - q});
     const Vec3<T> sa = s * (a - q), sb = s * (b - q), sc = s * (c - q);
-    const Vec3<T> e1 = sb - sa, e2 = sc - sa;
-    const Vec3<T> n = cross(e1, e2);
-    if (detail::well_conditioned(n, e1, e2)) {
-        k.uABC = dot(cross(sb, sc), n);
-        k.vABC = dot(cross(sc, sa), n);
-        k.wABC = dot(cross(sa, sb), n);
-        return;
-    }
-    const Vec3<T> exact_n = detail::face_normal(sa, sb, sc);
-    k.uABC = dot(detail::accurate_cross(sb, sc), exact_n);
-    k.vABC = dot(detail::accurate_cross(sc, sa), exact_n);
-    k.wABC = dot(detail::accurate_cross(sa, sb), exact_n);
+    const Vec3<T> n = detail::face_normal(sa, sb, sc);
+    k.uABC = dot(detail::conditioned_cross(sb, sc), n);
+    k.vABC = dot(detail::conditioned_cross(sc, sa), n);
+    k.wABC = dot(detail::conditioned_cross(sa, sb), n);
 }
 
 /// The nine coordinates of q with respect to the triangle abc.
