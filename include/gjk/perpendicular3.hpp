@@ -109,6 +109,13 @@ template <class T> bool well_conditioned(Vec3<T> product, Vec3<T> u, Vec3<T> v) 
     return length_squared(product) >= T(1.0 / 1024) * (length_squared(u) * length_squared(v));
 }
 
+/// e x f for two differences kept exactly, within a few ulps: the values' product carried with
+/// its round-off, and the errors through it to first order (e.error x f and e x f.error are eps
+/// of the whole; their own product is below its round-off).
+template <class T> Vec3<T> exact_cross(const ExactEdge<T>& e, const ExactEdge<T>& f) {
+    return accurate_cross(e.value, f.value) + (cross(e.error, f.value) + cross(e.value, f.error));
+}
+
 /// u x v within a few ulps of the exact product of u and v: the plain product when it is well
 /// conditioned, else carried with its round-off.
 template <class T> Vec3<T> conditioned_cross(Vec3<T> u, Vec3<T> v) {
@@ -132,7 +139,7 @@ template <class T> Vec3<T> face_normal(Vec3<T> w0, Vec3<T> w1, Vec3<T> w2) {
         return n;
     }
     const ExactEdge<T> e = exact_edge(w1, w0), f = exact_edge(w2, w0);
-    return accurate_cross(e.value, f.value) + (cross(e.error, f.value) + cross(e.value, f.error));
+    return exact_cross(e, f);
 }
 
 /// The direction of the triangle's normal (w1 - w0) x (w2 - w0), not its length: the edges,
@@ -148,7 +155,7 @@ template <class T> Vec3<T> normal_direction(Vec3<T> w0, Vec3<T> w1, Vec3<T> w2) 
     if (well_conditioned(n, e.value, f.value)) {
         return n;
     }
-    return accurate_cross(e.value, f.value) + (cross(e.error, f.value) + cross(e.value, f.error));
+    return exact_cross(e, f);
 }
 
 /// The part of the vector -w0 across the edge w0 w1, times |e|^2: (e x -w0) x e with e = w1 - w0,
