@@ -425,3 +425,33 @@ TEST(Distance3Regression, SubAreasOfPointsInLineWithTheOriginAreCarriedExactly) 
     EXPECT_EQ(out.status, Status::separated);
     EXPECT_NEAR(double(out.distance), double(d), 1e-15 * scale);
 }
+
+// fuzz_kernel: a float triangle A and points of B that share a corner at the origin (B moved
+// 1e-22 off it), turned. The loop reached an edge of Z 8e-23 from the origin; the support 0.19
+// away made a triangle whose solve, an eps of 0.19 deep, could not resolve that gap and culled
+// back to the edge. The loop answered "separated" with the edge's normal, 0.1 rad off any support
+// plane of Z: moved out by 0.0234 along it, B still reached 0.0015 into A. A gap below the
+// last support's round-off is now a contact, and the support plane proves its normal.
+TEST(Distance3Regression, AGapBelowTheLastSupportsRoundOffIsAContact) {
+    const std::vector<Vec3<float>> a{
+        {0, -0.0036468505859375f, 5.082197683525802e-21f},
+        {-1.52587890625e-05f, -1.52587890625e-05f, 2.541098841762901e-21f},
+        {0, 0, 0}};
+    const std::vector<Vec3<float>> b{{0, 0, 0},
+                                     {0.1875f, 0, 0},
+                                     {0, 0, -4.1504614415460717e-20f},
+                                     {0, 0, -4.124322534189396e-20f}};
+    const Transform3<float> xf_a{{0, 0, 0}, {0, 0.44232586f, -0.14744195f, 0.88465172f}};
+    const Transform3<float> xf_b{{0, 0, -9.9261673506363321e-23f},
+                                 {-0.89442718f, 0, 0, 0.44721359f}};
+    const auto out = gjk::distance(query(a, b, xf_b, xf_a));
+    ASSERT_EQ(out.status, Status::touching);
+    EXPECT_EQ(out.distance, 0.0f);
+    // The normal is a support plane's: B moved along it by t is t apart, to float's round-off.
+    for (const float t : {1e-3f, 0.0234375f, 1.0f}) {
+        Transform3<float> moved = xf_b;
+        moved.p = xf_b.p + t * out.normal;
+        const auto exact = oracle3::hull_distance(world(a, xf_a), world(b, moved));
+        EXPECT_NEAR(double(oracle3::approx_sqrt(exact.distance2)), double(t), 1e-6) << t;
+    }
+}

@@ -59,15 +59,6 @@ template <class T> void check_penetration3(const Query3<T>& q, const Query<T>& q
     if (std::sqrt((long double)gjk::length_squared(gap)) > tol)
         fail("penetration3: the witnesses are not depth apart against the normal",
              std::sqrt((long double)gjk::length_squared(gap)), tol);
-    // Known defect, not yet fixed (issue 32's note): rounded shapes whose cores are apart by
-    // round-off take GJK's normal, which round-off then steers (float, flat cores: moved out by
-    // the depth along it, the shapes still overlapped). Until penetration() treats such cores
-    // as in contact, the translation is not checked there.
-    gjk::DistanceInput3<T> cores = q.in;
-    cores.use_radii = false;
-    const gjk::DistanceOutput3<T> core = gjk::distance(cores);
-    if (core.status == gjk::Status::separated && core.distance <= 16 * tol)
-        return;
     gjk::DistanceInput3<T> moved = q.in;
     moved.xf_b.p = q.in.xf_b.p + T(r.depth + 4 * tol) * r.normal;
     if (gjk::distance(moved).status == gjk::Status::overlapping)

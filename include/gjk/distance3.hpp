@@ -171,6 +171,7 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
     Termination ending = Termination::max_iterations;
     int iterations = 0;
     Vec3<T> last_direction = d;
+    T support2 = square(s.v[0].w); // |w|^2 of the last support point, scaled
     while (true) {
         ++iterations;
         Simplex3<T> before = s;
@@ -223,6 +224,7 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
         }
         const SimplexVertex3<T> w = z(d);
         last_direction = d;
+        support2 = square(w.w);
         bool repeated = false; // case 1, against the simplex before cull
         for (int i = 0; i < before.count; ++i) {
             repeated |= before.v[i].index_a == w.index_a && before.v[i].index_b == w.index_b;
@@ -251,11 +253,16 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
         pa += best.v[i].weight * best.v[i].a;
         pb += best.v[i].weight * best.v[i].b;
     }
-    // settle(): an ending on a feature of the simplex within round-off of the origin (|P| within
-    // one eps of the largest vertex) is a contact on that feature, as in 2D: a P that small is
-    // the round-off of the weights, not a distance.
+    // settle(): an ending on a feature of the simplex within round-off of the origin is a
+    // contact on that feature, as in 2D: a P that small is the round-off of the weights, not a
+    // distance. The round-off is one eps of the largest vertex, and of the last support point:
+    // the test that ended the loop (its dot product, or the solve of the simplex it joined)
+    // carries an eps of it. A float edge 8e-23 from the origin, whose triangle with a support
+    // point 0.19 away could not resolve it, kept the edge's normal, 0.1 rad off Z's support
+    // plane: rounded shapes moved out by the depth along it still overlapped (fuzz_kernel,
+    // TEST(Distance3Regression, AGapBelowTheLastSupportsRoundOffIsAContact)).
     if (ending == Termination::no_progress || ending == Termination::repeated_support) {
-        T vertex2 = T(0);
+        T vertex2 = support2;
         for (int i = 0; i < best.count; ++i) {
             vertex2 = std::max(vertex2, square(best.v[i].w));
         }
