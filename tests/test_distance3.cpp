@@ -50,24 +50,6 @@ template <class T> Quat<T> random_rotation(std::mt19937_64& rng) {
     return {T(x / len), T(y / len), T(z / len), T(w / len)};
 }
 
-/// The points in the world, as the oracle takes them: apply(xf, p) in long double, rounded once.
-template <class T>
-std::vector<oracle3::P3> world(const std::vector<Vec3<T>>& points, const Transform3<T>& xf) {
-    const long double n = std::sqrt((long double)(gjk::norm_squared(xf.q)));
-    const long double qx = xf.q.x / n, qy = xf.q.y / n, qz = xf.q.z / n, qw = xf.q.w / n;
-    std::vector<oracle3::P3> out;
-    for (const Vec3<T>& p : points) {
-        // v + w t + u x t, t = 2 u x v
-        const long double vx = p.x, vy = p.y, vz = p.z;
-        const long double tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz),
-                          tz = 2 * (qx * vy - qy * vx);
-        out.push_back({double(vx + qw * tx + (qy * tz - qz * ty) + xf.p.x),
-                       double(vy + qw * ty + (qz * tx - qx * tz) + xf.p.y),
-                       double(vz + qw * tz + (qx * ty - qy * tx) + xf.p.z)});
-    }
-    return out;
-}
-
 } // namespace
 
 TYPED_TEST(Distance3, BoxesFaceToFaceAtAGap) {
@@ -215,7 +197,8 @@ TYPED_TEST(Distance3, MatchesTheExactOracleOnRandomHulls) {
         const auto out = gjk::distance(query(a, b, xf_b, xf_a));
         ASSERT_NE(out.status, Status::invalid_input) << "case " << i;
         ASSERT_NE(out.status, Status::max_iterations) << "case " << i;
-        const auto exact = oracle3::hull_distance(world(a, xf_a), world(b, xf_b));
+        const auto exact =
+            oracle3::hull_distance(gjk_test::world(a, xf_a), gjk_test::world(b, xf_b));
         const long double d = oracle3::approx_sqrt(exact.distance2);
         const long double scale = 3;
         const long double error = std::abs((long double)(out.distance) - d) / scale;
@@ -264,7 +247,7 @@ TEST(Distance3Regression, StepsBelowTheResolutionOfTheDistanceStillConverge) {
     const std::vector<Vec3<double>> b(3, Vec3<double>{-4096, -4096, 0});
     const Transform3<double> xf{{-4096, -4096, 0}, {}};
     const auto out = gjk::distance(query(a, b, xf, xf));
-    const auto exact = oracle3::hull_distance(world(a, xf), world(b, xf));
+    const auto exact = oracle3::hull_distance(gjk_test::world(a, xf), gjk_test::world(b, xf));
     const long double d = oracle3::approx_sqrt(exact.distance2);
     EXPECT_EQ(out.status, Status::separated);
     EXPECT_NEAR(double(out.distance), double(d), 1e-12 * 1.5e17);
@@ -291,7 +274,7 @@ TEST(Distance3Regression, ANeedleFaceStillFindsTheClosestFeature) {
         {-4096, -4096, -281474976710656.0},
         {-0.014247963577236367, 0.59841447024392747, 0.071239817886181833, -0.79788596032523662}};
     const auto out = gjk::distance(query(a, b, xf_b, xf_a));
-    const auto exact = oracle3::hull_distance(world(a, xf_a), world(b, xf_b));
+    const auto exact = oracle3::hull_distance(gjk_test::world(a, xf_a), gjk_test::world(b, xf_b));
     const long double d = oracle3::approx_sqrt(exact.distance2);
     const double scale = 7.6e16; // the fuzz check's: twice the reach, plus the positions
     EXPECT_EQ(out.status, Status::separated);
@@ -313,7 +296,7 @@ TEST(Distance3Regression, AStepWithinTheRoundOffOfFarVerticesIsAStallNotAnEnd) {
         {-524288, -524288, 0.00048828125}, {-524288, -524288, 0}};
     const Transform3<double> xf_a{{-524288, -524288, 0}, {}}, xf_b{{-524288, 0, 0}, {}};
     const auto out = gjk::distance(query(a, b, xf_b, xf_a));
-    const auto exact = oracle3::hull_distance(world(a, xf_a), world(b, xf_b));
+    const auto exact = oracle3::hull_distance(gjk_test::world(a, xf_a), gjk_test::world(b, xf_b));
     ASSERT_TRUE(exact.intersect);
     EXPECT_EQ(out.status, Status::overlapping);
     EXPECT_EQ(out.distance, 0.0);
@@ -336,7 +319,7 @@ TEST(Distance3Regression, ANeedleFacesCoordinatesFindItsClosestPoint) {
         {-0.94491118252306805, -0.1889822365046136, -0.1889822365046136, -0.1889822365046136}};
     const Transform3<double> xf_b{{-4096, -4096, 1407374883553280.0}, {}};
     const auto out = gjk::distance(query(a, b, xf_b, xf_a));
-    const auto exact = oracle3::hull_distance(world(a, xf_a), world(b, xf_b));
+    const auto exact = oracle3::hull_distance(gjk_test::world(a, xf_a), gjk_test::world(b, xf_b));
     const long double d = oracle3::approx_sqrt(exact.distance2);
     const double scale = 1.5e17; // the fuzz check's: twice the reach, plus the positions
     EXPECT_EQ(out.status, Status::separated);
@@ -419,7 +402,7 @@ TEST(Distance3Regression, SubAreasOfPointsInLineWithTheOriginAreCarriedExactly) 
         {-0.19245008972987526, 0, 0.96225044864937626, -0.19245008972987526}};
     const Transform3<double> xf_b{{-4096, -4096, -1407374883553280.0}, {}};
     const auto out = gjk::distance(query(a, b, xf_b, xf_a));
-    const auto exact = oracle3::hull_distance(world(a, xf_a), world(b, xf_b));
+    const auto exact = oracle3::hull_distance(gjk_test::world(a, xf_a), gjk_test::world(b, xf_b));
     const long double d = oracle3::approx_sqrt(exact.distance2);
     const double scale = 1.5e17; // the fuzz check's
     EXPECT_EQ(out.status, Status::separated);
@@ -451,7 +434,37 @@ TEST(Distance3Regression, AGapBelowTheLastSupportsRoundOffIsAContact) {
     for (const float t : {1e-3f, 0.0234375f, 1.0f}) {
         Transform3<float> moved = xf_b;
         moved.p = xf_b.p + t * out.normal;
-        const auto exact = oracle3::hull_distance(world(a, xf_a), world(b, moved));
+        const auto exact =
+            oracle3::hull_distance(gjk_test::world(a, xf_a), gjk_test::world(b, moved));
         EXPECT_NEAR(double(oracle3::approx_sqrt(exact.distance2)), double(t), 1e-6) << t;
     }
+}
+
+// The trace has one step per iteration, as in 2D: the iteration that ends by containment
+// records its tetrahedron (the web page's step mode draws it), and the one that stalls records
+// the simplex it keeps.
+TYPED_TEST(Distance3, TheTraceHasAStepForEveryIteration) {
+    using T = TypeParam;
+    const auto a = box<T>(1, 1, 1), b = box<T>(T(0.5), T(0.5), T(0.5));
+    std::mt19937_64 rng(5);
+    int containments = 0;
+    for (int k = 0; k < 200; ++k) {
+        std::uniform_real_distribution<double> u(-2, 2);
+        const Transform3<T> xf_b{{T(u(rng)), T(u(rng)), T(u(rng))}, random_rotation<T>(rng)};
+        std::vector<gjk::TraceStep3<T>> trace;
+        const auto out = gjk::distance(query(a, b, xf_b), nullptr, &trace);
+        ASSERT_EQ(int(trace.size()), out.iterations) << k;
+        if (out.termination == Termination::containment) {
+            ++containments;
+            const gjk::TraceStep3<T>& last = trace.back();
+            ASSERT_EQ(last.simplex.count, 4) << k;
+            T sum = 0;
+            for (int i = 0; i < 4; ++i) {
+                EXPECT_GE(last.simplex.v[i].weight, T(0)) << k;
+                sum += last.simplex.v[i].weight;
+            }
+            EXPECT_NEAR(double(sum), 1.0, 1e-5) << k;
+        }
+    }
+    EXPECT_GT(containments, 20);
 }

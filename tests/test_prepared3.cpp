@@ -9,11 +9,14 @@
 #include <cstdio>
 #include <limits>
 #include <random>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "gjk/distance3.hpp"
+#include "gjk/penetration3.hpp"
 #include "gjk/prepared3.hpp"
+#include "support/oracle3_points.hpp"
 #include "support/scalars.hpp"
 
 using gjk::PreparedShape3;
@@ -279,4 +282,96 @@ TYPED_TEST(Prepared3, ViewAnswersTheDistanceQuery) {
     ASSERT_EQ(prepared.status, plain.status);
     EXPECT_NEAR(double(prepared.distance), double(plain.distance),
                 64 * double(std::numeric_limits<T>::epsilon()) * 4);
+}
+
+namespace {
+
+/// A random unit quaternion (uniform on the sphere of rotations).
+template <class T> gjk::Quat<T> turn(std::mt19937_64& rng) {
+    std::normal_distribution<double> g(0, 1);
+    const double x = g(rng), y = g(rng), z = g(rng), w = g(rng);
+    const double n = std::sqrt(x * x + y * y + z * z + w * w);
+    return {T(x / n), T(y / n), T(z / n), T(w / n)};
+}
+
+} // namespace
+
+// A prepared shape that climbs is never read whole by a query: its support is a climb in its
+// own frame along the direction turned back. The queries still answer as for its points: a
+// 160-corner sphere hull against small turned hulls (or a 40-corner one that climbs too), apart by
+// up to 0.5 and overlapping by up to 0.2, warm started along a path too, against the exact oracle.
+TYPED_TEST(Prepared3, ClimbingShapesAnswerTheDistanceOfTheirPoints) {
+    using T = TypeParam;
+    std::mt19937_64 rng(41);
+    const std::vector<Vec3<T>> big = on_sphere<T>(rng, 160);
+    const std::vector<Vec3<T>> ball = on_sphere<T>(rng, 40, T(0.5));
+    const PreparedShape3<T> prepared_big = PreparedShape3<T>::make(big);
+    const PreparedShape3<T> prepared_ball = PreparedShape3<T>::make(ball);
+    ASSERT_TRUE(prepared_big.climbs() && prepared_ball.climbs());
+    std::uniform_real_distribution<double> u(-1, 1);
+    const double bound = std::is_same_v<T, float> ? 2e-6 : 1e-13; // of the scale, about 2
+    gjk::SimplexCache3<T> cache;
+    for (int pair = 0; pair < 30; ++pair) {
+        std::vector<Vec3<T>> small;
+        for (int i = 0; i < 8; ++i) {
+            small.push_back({T(0.3 * u(rng)), T(0.3 * u(rng)), T(0.3 * u(rng))});
+        }
+        const bool both_big = pair % 5 == 4;
+        const std::vector<Vec3<T>>& other = both_big ? ball : small;
+        const Vec3<T> towards = gjk::normalized(random_direction<T>(rng));
+        const T reach = T((both_big ? 1.5 : 1.3) + 0.35 * (u(rng) + 0.4));
+        gjk::DistanceInput3<T> in;
+        in.a = prepared_big.view();
+        in.b = both_big ? prepared_ball.view() : gjk::ShapeView3<T>(small);
+        in.xf_a = {{T(0.1), T(-0.2), T(0.3)}, turn<T>(rng)};
+        in.xf_b = {in.xf_a.p + reach * towards, turn<T>(rng)};
+        if (pair % 2 == 1) { // the big shape as B
+            std::swap(in.a, in.b), std::swap(in.xf_a, in.xf_b);
+        }
+        const std::vector<Vec3<T>>& pa = pair % 2 == 1 ? other : big;
+        const std::vector<Vec3<T>>& pb = pair % 2 == 1 ? big : other;
+        const auto exact =
+            oracle3::hull_distance(gjk_test::world(pa, in.xf_a), gjk_test::world(pb, in.xf_b));
+        const gjk::DistanceOutput3<T> cold = gjk::distance(in);
+        ASSERT_EQ(cold.error, gjk::InputError::none) << pair;
+        if (exact.intersect) {
+            EXPECT_NE(cold.status, gjk::Status::separated) << pair;
+        } else {
+            EXPECT_EQ(cold.status, gjk::Status::separated) << pair;
+            EXPECT_NEAR(double(cold.distance), double(oracle3::approx_sqrt(exact.distance2)),
+                        bound * 2)
+                << pair;
+        }
+        // Warm: the cache from the last pair (other shapes' indices are in range or dropped).
+        const gjk::DistanceOutput3<T> warm = gjk::distance(in, &cache);
+        EXPECT_EQ(warm.status, cold.status) << pair;
+        EXPECT_NEAR(double(warm.distance), double(cold.distance), bound * 2) << pair;
+        // Penetration takes the same support: its depth is the plain points' within round-off,
+        // and apart it is distance()'s answer.
+        const gjk::PenetrationOutput3<T> climbed = gjk::penetration(in);
+        gjk::DistanceInput3<T> plain = in;
+        plain.a = gjk::ShapeView3<T>(pa), plain.b = gjk::ShapeView3<T>(pb);
+        const gjk::PenetrationOutput3<T> scanned = gjk::penetration(plain);
+        EXPECT_EQ(climbed.status, scanned.status) << pair;
+        EXPECT_NEAR(double(climbed.signed_distance), double(scanned.signed_distance), bound * 2)
+            << pair;
+    }
+}
+
+// A prepared view's corners are checked once, when it is made: the query does not read them.
+TYPED_TEST(Prepared3, APreparedViewIsNotCheckedAgain) {
+    using T = TypeParam;
+    std::mt19937_64 rng(43);
+    const std::vector<Vec3<T>> big = on_sphere<T>(rng, 100);
+    const PreparedShape3<T> s = PreparedShape3<T>::make(big);
+    const std::vector<Vec3<T>> dot = {{0, 0, 0}};
+    gjk::DistanceInput3<T> in;
+    in.a = s.view();
+    in.b = gjk::ShapeView3<T>(dot);
+    in.xf_b.p = {T(3), T(0), T(0)};
+    EXPECT_EQ(gjk::validate(in), gjk::InputError::none);
+    // A plain view of bad points is still checked.
+    const std::vector<Vec3<T>> bad = {{std::numeric_limits<T>::quiet_NaN(), 0, 0}};
+    in.b = gjk::ShapeView3<T>(bad);
+    EXPECT_EQ(gjk::validate(in), gjk::InputError::nonfinite_point_b);
 }

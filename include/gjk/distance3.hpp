@@ -36,15 +36,6 @@ namespace gjk {
 
 namespace detail {
 
-/// The mean of the points: a point inside the shape.
-template <class T> Vec3<T> centre(std::span<const Vec3<T>> points) {
-    Vec3<T> sum{};
-    for (const Vec3<T>& p : points) {
-        sum += p;
-    }
-    return (T(1) / T(points.size())) * sum;
-}
-
 /// A transform is usable when its translation is within the kernel's range and its quaternion
 /// within 1e-3 of unit norm (the query normalizes it).
 template <class T> bool valid_transform(const Transform3<T>& xf) {
@@ -75,17 +66,19 @@ template <class T> InputError validate(const DistanceInput3<T>& in) {
     if (in.b.points.size() > most) {
         return InputError::too_many_points_b;
     }
+    // A prepared shape's corners were checked when it was made (gjk/prepared3.hpp).
     const T max = std::numeric_limits<T>::max();
-    if (!all_within(in.a.points, max)) {
+    const bool check_a = in.a.prepared == nullptr, check_b = in.b.prepared == nullptr;
+    if (check_a && !all_within(in.a.points, max)) {
         return InputError::nonfinite_point_a;
     }
-    if (!all_within(in.b.points, max)) {
+    if (check_b && !all_within(in.b.points, max)) {
         return InputError::nonfinite_point_b;
     }
-    if (!all_within(in.a.points, kernel_range<T>())) {
+    if (check_a && !all_within(in.a.points, kernel_range<T>())) {
         return InputError::out_of_range_a;
     }
-    if (!all_within(in.b.points, kernel_range<T>())) {
+    if (check_b && !all_within(in.b.points, kernel_range<T>())) {
         return InputError::out_of_range_b;
     }
     if (!detail::valid_radius(in.a.radius)) {
@@ -122,22 +115,13 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
         out.status = Status::invalid_input;
         return out;
     }
-    const Transform3<T> xf_a{input.xf_a.p, normalized(input.xf_a.q)};
-    const Transform3<T> xf_b{input.xf_b.p, normalized(input.xf_b.q)};
-    const Transform3<T> xf = detail::relative(xf_a, xf_b);
-    const detail::MovedPoints3<T> moved_b(input.b.points, xf);
-    const detail::MinkowskiDifference3<T> z{input.a.points, moved_b.points()};
+    const detail::PairInFrameA3<T> pair(input);
+    const detail::MinkowskiDifference3<T>& z = pair.z;
+    const Transform3<T>& xf_a = pair.xf_a;
     // Squared lengths are taken of points scaled by a power of two (exact) that brings the
     // shapes' largest coordinate near 1: the stall rule and settle() compare squares, which
     // must neither overflow nor underflow for shapes of any size within the range.
-    T largest = T(0);
-    for (const Vec3<T>& p : input.a.points) {
-        largest = std::max(largest, max_abs(p));
-    }
-    for (const Vec3<T>& p : moved_b.points()) {
-        largest = std::max(largest, max_abs(p));
-    }
-    const T k = detail::unit_scale({Vec3<T>{largest, T(0), T(0)}});
+    const T k = detail::unit_scale({Vec3<T>{pair.largest(), T(0), T(0)}});
     auto square = [k](Vec3<T> v) { return length_squared(k * v); };
 
     // start(): the cached pairs, or the support along -c, c = B's centre - A's centre, a point
@@ -157,7 +141,7 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
             s.count = cache->count;
         }
     }
-    Vec3<T> d = detail::centre(moved_b.points()) - detail::centre(input.a.points);
+    Vec3<T> d = pair.centre();
     if (s.count == 0) {
         d = length_squared(d) > T(0) ? -d : Vec3<T>{T(1), T(0), T(0)};
         s.v[0] = z(d), s.count = 1;
@@ -180,6 +164,9 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
         if (solution.region == 0b1111) { // case 2: the origin inside the tetrahedron
             best = s, best_solution = solution;
             ending = Termination::containment;
+            if (trace) {
+                trace->push_back({s, solution.closest});
+            }
             break;
         }
         // The stall rule, as in 2D (gjk/loop/run.hpp): the distance must decrease; one equal up
@@ -201,6 +188,9 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
                 8 * std::numeric_limits<T>::epsilon() * (previous + std::sqrt(previous * vertex2));
             if (!(distance2 <= previous + noise && stalls < kStalls)) {
                 ending = Termination::no_progress;
+                if (trace) { // the iteration keeps the previous simplex
+                    trace->push_back({best, best_solution.closest});
+                }
                 break;
             }
             ++stalls;

@@ -11,12 +11,19 @@
 
 namespace gjk {
 
+template <class T> class PreparedShape3;
+
 /// A convex shape in space: the convex hull of 1..N points, rounded by a radius. A point with a
 /// radius is a sphere, a segment a capsule, eight corners a box; flat polygons, segments and
 /// points are hulls too. The points are viewed, not copied: they must outlive the query.
+///
+/// A view made by PreparedShape3::view() also points at the prepared shape: its points are the
+/// hull's corners, already validated, and the queries then skip checking them and climb the
+/// hull for support points (gjk/prepared3.hpp). Do not change such a view's fields.
 template <class T> struct ShapeView3 {
     std::span<const Vec3<T>> points; ///< in the shape's own frame; any order, duplicates allowed
     T radius{0};                     ///< >= 0
+    const PreparedShape3<T>* prepared{nullptr}; ///< set by PreparedShape3::view() only
 
     /// No points (an invalid shape until points are set).
     ShapeView3() = default;

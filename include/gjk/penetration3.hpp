@@ -118,10 +118,9 @@ PenetrationOutput3<T> penetration(const DistanceInput3<T>& input,
                                               g.status == Status::max_iterations);
     }
     // The cores overlap: EPA in A's frame from the simplex GJK ended with.
-    const Transform3<T> xf_a{input.xf_a.p, normalized(input.xf_a.q)};
-    const Transform3<T> xf_b{input.xf_b.p, normalized(input.xf_b.q)};
-    const detail::MovedPoints3<T> moved_b(input.b.points, detail::relative(xf_a, xf_b));
-    const detail::MinkowskiDifference3<T> z{input.a.points, moved_b.points()};
+    const detail::PairInFrameA3<T> pair(input);
+    const detail::MinkowskiDifference3<T>& z = pair.z;
+    const Transform3<T>& xf_a = pair.xf_a;
     Simplex3<T> seed;
     seed.count = std::clamp(c.count, 1, 4);
     for (int i = 0; i < seed.count; ++i) {

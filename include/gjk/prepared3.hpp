@@ -71,6 +71,9 @@ template <class T> class PreparedShape3 {
             sum += p;
         }
         s.centre_ = (T(1) / T(n)) * sum;
+        for (const Vec3<T>& p : v) {
+            s.extent_ = std::max(s.extent_, length(p));
+        }
         // The arrays, padded to whole blocks with copies of vertex 0 (which ties with vertex 0
         // and never wins over it: the scan keeps the first of equals).
         const std::size_t padded = (n + kBlock - 1) / kBlock * kBlock;
@@ -108,9 +111,18 @@ template <class T> class PreparedShape3 {
     const Hull3<T>& hull() const { return hull_; }
     /// The mean of the corners: a point inside the shape.
     const Vec3<T>& centre() const { return centre_; }
+    /// The largest distance of a corner from the shape's origin: a bound on the coordinates of
+    /// the corners in any turned frame.
+    T extent() const { return extent_; }
+    /// Whether support() climbs: a polyhedron of more than kScanLimit corners (else it scans).
+    bool climbs() const { return count() > kScanLimit && hull_.dimension == 3; }
     /// The view that the queries take: the corners and the radius. Valid while this shape
     /// lives.
-    ShapeView3<T> view() const& { return ShapeView3<T>(vertices(), radius_); }
+    ShapeView3<T> view() const& {
+        ShapeView3<T> v(vertices(), radius_);
+        v.prepared = this;
+        return v;
+    }
     /// A view of a temporary would dangle: not allowed.
     ShapeView3<T> view() && = delete;
 
@@ -181,9 +193,6 @@ template <class T> class PreparedShape3 {
     }
 
   private:
-    /// Whether support() climbs: a polyhedron of more than kScanLimit corners.
-    bool climbs() const { return count() > kScanLimit && hull_.dimension == 3; }
-
     /// The dot products computed together by scan(), a multiple of 8: kScanLimit, so that a
     /// small hull is one block.
     static constexpr std::size_t kBlock = std::size_t(kScanLimit);
@@ -247,6 +256,7 @@ template <class T> class PreparedShape3 {
     Hull3<T> hull_{};
     T radius_{0};
     Vec3<T> centre_{};
+    T extent_{0};
     ShapeError error_{ShapeError::empty};
     std::vector<T> x_{}, y_{}, z_{}; // the corners as arrays, padded to whole blocks
     int start_[kCompass]{};          // the climb's starts, and their coordinates
