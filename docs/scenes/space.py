@@ -152,8 +152,8 @@ def hull_faces(points):
 
 
 class View:
-    """A parallel projection of space into a panel: the view from direction `eye` (azimuth
-    and elevation in degrees, z up), fitted to the points `extent` with a margin."""
+    """A parallel projection of space into a panel: the view from the direction of the given
+    azimuth and elevation (degrees, z up), fitted to the points `extent` with a margin."""
 
     def __init__(self, x, y, extent, azimuth=-60.0, elevation=24.0, w=PANEL_W, h=PANEL_H):
         a, e = math.radians(azimuth), math.radians(elevation)
@@ -164,7 +164,8 @@ class View:
         lo_x, hi_x = min(f[0] for f in flat), max(f[0] for f in flat)
         lo_y, hi_y = min(f[1] for f in flat), max(f[1] for f in flat)
         top, bottom, side = 52, 44, 40  # room for the title, the caption and the labels
-        k = min((w - 2 * side) / max(hi_x - lo_x, 1e-9), (h - top - bottom) / max(hi_y - lo_y, 1e-9))
+        k = min((w - 2 * side) / max(hi_x - lo_x, 1e-9),
+                (h - top - bottom) / max(hi_y - lo_y, 1e-9))
         self.k = k
         self.cx = x + w / 2 - k * (lo_x + hi_x) / 2
         self.cy = y + top + (h - top - bottom) / 2 + k * (lo_y + hi_y) / 2

@@ -213,6 +213,34 @@ def test_without_a_client_runs_its_own_cluster(tmp_path):
         distributed.get_client()
 
 
+@needs_tool
+def test_jsonl_in_space_equals_the_tool_byte_for_byte(client, tmp_path):
+    """3D lines (points of three coordinates, quaternion poses) among 2D ones and the errors a
+    3D line can have (a quaternion far from unit norm, a mix of 2D and 3D shapes, an angle in a
+    3D shape): the parts are the tool's output, byte for byte."""
+    rng = np.random.default_rng(11)
+    lines = []
+    for i in range(60):
+        q = rng.normal(size=4)
+        b = {"points": np.round(rng.normal(size=(int(rng.integers(1, 9)), 3)), 6).tolist(),
+             "position": np.round(rng.uniform(-3.0, 3.0, 3), 6).tolist(),
+             "quaternion": np.round(q / np.linalg.norm(q), 9).tolist()}
+        a = {"points": np.round(rng.normal(size=(int(rng.integers(1, 9)), 3)), 6).tolist(),
+             "radius": float(rng.choice([0.0, 0.25]))}
+        lines.append(json.dumps({"a": a, "b": b}).encode())
+    lines[7] = (b'{"a": {"points": [[0, 0, 0]]}, '
+                b'"b": {"points": [[2, 0, 0]], "quaternion": [0, 0, 0, 2]}}')
+    lines[8] = b'{"a": {"points": [[0, 0, 0]]}, "b": {"points": [[2, 0]]}}'
+    lines[9] = b'{"a": {"points": [[0, 0, 0]], "angle": 1}, "b": {"points": [[2, 0, 0]]}}'
+    data = b"\n".join(lines + query_lines(rng, 20)) + b"\n"
+    outputs = gjk.dask.distance_jsonl([write(tmp_path / "in.jsonl", data)], tmp_path / "out",
+                                      client=client, blocksize=1500)
+    assert len(outputs) > 1
+    answers = read_parts(outputs)
+    assert answers == tool_output(data)
+    assert answers.count(b'"error"') == 3 and answers.count(b'"point_a":[') == 77
+
+
 def test_empty_input_gives_one_empty_part(client, tmp_path):
     outputs = gjk.dask.distance_jsonl([write(tmp_path / "empty", b"")], tmp_path / "out",
                                       client=client)
