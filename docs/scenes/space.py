@@ -516,6 +516,12 @@ def figure_run(tool, out, title, query, ending, azimuth, elevation):
         iterations.append({"simplex": tetrahedron, "weights": None, "p": (0.0, 0.0, 0.0),
                            "d": None, "support": None, "pair": None, "pairs": None})
 
+    # The ending named in the heading is the one the trace shows.
+    if ending == "repeated_support":
+        assert iterations[-1]["pair"] in iterations[-1]["pairs"], ending
+    else:
+        assert ending == "containment" and iterations[-1]["weights"] is None, ending
+
     columns = 3
     rows = 1 + -(-len(iterations) // columns)
     svg = Svg(columns * PANEL_W + (columns - 1) * GAP + 2 * MARGIN,
