@@ -88,7 +88,9 @@ test-python-install: deps
 
 # The guide's figures and the API reference. Each docs/scenes/NAME.jsonl is a `gjk svg` query,
 # NAME.args its options (shell-quoted); the pictures go to docs/figures/NAME.svg (committed, so
-# the guide renders on GitHub). Doxygen writes the HTML reference to $(BUILD)/docs/html.
+# the guide renders on GitHub). `gjk svg` draws the plane only: docs/scenes/space.py draws the
+# figures of docs/gjk-in-3d.md (docs/figures/7-*.svg) from the tool's answers to its 3D queries.
+# Doxygen writes the HTML reference to $(BUILD)/docs/html.
 DOC_SCENES  := $(wildcard docs/scenes/*.jsonl)
 DOC_FIGURES := $(patsubst docs/scenes/%.jsonl,docs/figures/%.svg,$(DOC_SCENES))
 GJK_VERSION := $(shell sed -n 's/^project.gjk VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
@@ -99,6 +101,7 @@ docs: build
 	  name=$$(basename $$scene .jsonl); \
 	  xargs -a docs/scenes/$$name.args ./$(BUILD)/bin/gjk svg $$scene -o docs/figures/$$name.svg || exit 1; \
 	  echo "docs/figures/$$name.svg"; done
+	/usr/bin/python3 docs/scenes/space.py ./$(BUILD)/bin/gjk docs/figures
 	@$(MAKE) --no-print-directory docs-check
 
 # Doxygen from the /// comments; fails on any warning (an undocumented public declaration,

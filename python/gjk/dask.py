@@ -47,17 +47,27 @@ _READ_BYTES = 1 << 20
 #: not write, so the directory's part files are always one run's answers.
 _PART_NAME = re.compile(r"part-[0-9]+\.jsonl")
 
-#: distance_batch's keys: the trailing shape of each row and the dtype.
+#: distance_batch's keys: whether a row is a vector (of the shapes' dimension, 2 or 3) or one
+#: number, and the dtype.
 _BATCH_FIELDS = {
-    "distance": ((), np.float64),
-    "point_a": ((2,), np.float64),
-    "point_b": ((2,), np.float64),
-    "normal": ((2,), np.float64),
-    "overlap": ((), np.bool_),
-    "penetration": ((), np.float64),
-    "iterations": ((), np.int32),
-    "status": ((), np.int8),
+    "distance": (False, np.float64),
+    "point_a": (True, np.float64),
+    "point_b": (True, np.float64),
+    "normal": (True, np.float64),
+    "overlap": (False, np.bool_),
+    "penetration": (False, np.float64),
+    "iterations": (False, np.int32),
+    "status": (False, np.int8),
 }
+
+#: A pose in each dimension: its number of columns and the names of its fields.
+_POSES = {2: (3, "(x, y, angle)"), 3: (7, "(x, y, z, qx, qy, qz, qw) of 3D shapes")}
+
+#: distance_poses' default pose_a, the identity in either dimension: (0, 0, 0) for 2D shapes and
+#: (0, 0, 0, 0, 0, 0, 1) for 3D ones, as gjk.distance_batch's default. Told apart from a pose
+#: the caller gives by identity, so that an explicit (0, 0, 0) for 3D shapes is an error.
+_DEFAULT_POSE = (0, 0, 0)
+_IDENTITY = {2: (0.0, 0.0, 0.0), 3: (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0)}
 
 
 def _check_precision(precision):
@@ -313,33 +323,48 @@ def _distance_block(a, b, pose_a, poses_b, precision):
     return gjk.distance_batch(a, b, pose_a, poses_b, precision=precision, threads=1)
 
 
-def distance_poses(a, b, poses_b, pose_a=(0, 0, 0), *, precision="double"):
+def _pose_error(name, rows, dim, got):
+    """The ValueError for a pose argument of the wrong shape: what it must be for shapes of
+    dimension `dim`, and what it is."""
+    columns, fields = _POSES[dim]
+    want = f"(N, {columns})" if rows else f"({columns},)"
+    return ValueError(f"{name} must have shape {want} for {fields}, got {got}")
+
+
+def distance_poses(a, b, poses_b, pose_a=_DEFAULT_POSE, *, precision="double"):
     """gjk.distance_batch(a, b, pose_a, poses_b, precision=precision) with poses_b a dask array.
 
-    a, b: gjk.Shape (points are made into one here, as gjk.distance does); each is one task of
-    the graph, sent once to each worker that needs it. poses_b: a dask array (N, 3) of (x, y,
-    angle), or anything numpy.asarray takes (made into a dask array of automatic chunks).
-    pose_a: one pose (3,), for every row.
+    a, b: gjk.Shape (points are made into one here, as gjk.distance does), both 2D or both 3D;
+    each is one task of the graph, sent once to each worker that needs it. poses_b: a dask
+    array of N poses, or anything numpy.asarray takes (made into a dask array of automatic
+    chunks): (N, 3) of (x, y, angle) for 2D shapes, (N, 7) of (x, y, z, qx, qy, qz, qw) for 3D
+    ones (a scalar-last quaternion, as gjk.distance_batch takes it). pose_a: one pose, (3,) or
+    (7,), for every row; by default the identity in the shapes' dimension.
 
     Returns a dict with distance_batch's keys and dtypes whose values are dask arrays of N rows,
     chunked along axis 0 as poses_b: "distance", "penetration" (N,) float64; "point_a",
-    "point_b", "normal" (N, 2) float64; "overlap" (N,) bool; "iterations" (N,) int32; "status"
-    (N,) int8. Computed, every array equals distance_batch's on the whole of poses_b, row for
-    row: each block of rows is one distance_batch call, and rows do not depend on each other.
-    A bad row (a NaN pose) gets status invalid_input, as in distance_batch. Bad shapes, pose_a
-    or precision raise ValueError here, not when computed.
+    "point_b", "normal" (N, 2) float64 for 2D shapes, (N, 3) for 3D ones; "overlap" (N,) bool;
+    "iterations" (N,) int32; "status" (N,) int8. Computed, every array equals distance_batch's
+    on the whole of poses_b, row for row: each block of rows is one distance_batch call, and
+    rows do not depend on each other. A bad row (a NaN pose, a quaternion far from unit norm)
+    gets status invalid_input, as in distance_batch. Bad shapes (a 2D shape beside a 3D one
+    included), a pose_a or poses_b of the wrong shape for the shapes' dimension, or a bad
+    precision raise ValueError here, naming the argument, not when computed.
     """
     _check_precision(precision)
     a = a if isinstance(a, gjk.Shape) else gjk.Shape(a)
     b = b if isinstance(b, gjk.Shape) else gjk.Shape(b)
-    pose_a = np.asarray(pose_a, dtype=np.float64)
-    if pose_a.shape != (3,):
-        raise ValueError(f"pose_a must have shape (3,) for (x, y, angle), got {pose_a.shape}")
+    dim = a.dim
+    if b.dim != dim:
+        raise ValueError(f"b is a {b.dim}D shape, unlike the query's {dim}D shapes")
+    columns = _POSES[dim][0]
+    pose_a = np.asarray(_IDENTITY[dim] if pose_a is _DEFAULT_POSE else pose_a, dtype=np.float64)
+    if pose_a.shape != (columns,):
+        raise _pose_error("pose_a", False, dim, pose_a.shape)
     if not isinstance(poses_b, da.Array):
         poses_b = da.from_array(np.asarray(poses_b))
-    if poses_b.ndim != 2 or poses_b.shape[1] != 3:
-        raise ValueError(f"poses_b must have shape (N, 3) for (x, y, angle), "
-                         f"got {poses_b.shape}")
+    if poses_b.ndim != 2 or poses_b.shape[1] != columns:
+        raise _pose_error("poses_b", True, dim, poses_b.shape)
     poses_b = poses_b.rechunk({1: -1})  # a block holds whole poses
     rows = poses_b.chunks[0]  # NaN where a block's size is unknown; from_delayed keeps it
 
@@ -348,8 +373,8 @@ def distance_poses(a, b, poses_b, pose_a=(0, 0, 0), *, precision="double"):
                for block in poses_b.to_delayed()[:, 0]]
     return {
         key: da.concatenate([
-            da.from_delayed(result[key], shape=(count,) + tail, dtype=dtype)
+            da.from_delayed(result[key], shape=(count, dim) if vector else (count,), dtype=dtype)
             for result, count in zip(results, rows)
         ])
-        for key, (tail, dtype) in _BATCH_FIELDS.items()
+        for key, (vector, dtype) in _BATCH_FIELDS.items()
     }

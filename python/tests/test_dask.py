@@ -3,7 +3,8 @@
 distance_jsonl is checked byte for byte against the `gjk distance` tool (GJK_TOOL) run on the
 concatenation of the same files: the partitions cut the stream at arbitrary bytes, so any
 line lost, doubled, reordered or cut at a partition or file boundary shows up as a
-difference. distance_poses is checked row for row against one gjk.distance_batch call.
+difference. distance_poses is checked row for row against one gjk.distance_batch call, in the
+plane and in space, and in space also against the closed-form distance of two spheres.
 
 Every input is generated here from a seeded RNG.
 """
@@ -212,6 +213,34 @@ def test_without_a_client_runs_its_own_cluster(tmp_path):
         distributed.get_client()
 
 
+@needs_tool
+def test_jsonl_in_space_equals_the_tool_byte_for_byte(client, tmp_path):
+    """3D lines (points of three coordinates, quaternion poses) among 2D ones and the errors a
+    3D line can have (a quaternion far from unit norm, a mix of 2D and 3D shapes, an angle in a
+    3D shape): the parts are the tool's output, byte for byte."""
+    rng = np.random.default_rng(11)
+    lines = []
+    for i in range(60):
+        q = rng.normal(size=4)
+        b = {"points": np.round(rng.normal(size=(int(rng.integers(1, 9)), 3)), 6).tolist(),
+             "position": np.round(rng.uniform(-3.0, 3.0, 3), 6).tolist(),
+             "quaternion": np.round(q / np.linalg.norm(q), 9).tolist()}
+        a = {"points": np.round(rng.normal(size=(int(rng.integers(1, 9)), 3)), 6).tolist(),
+             "radius": float(rng.choice([0.0, 0.25]))}
+        lines.append(json.dumps({"a": a, "b": b}).encode())
+    lines[7] = (b'{"a": {"points": [[0, 0, 0]]}, '
+                b'"b": {"points": [[2, 0, 0]], "quaternion": [0, 0, 0, 2]}}')
+    lines[8] = b'{"a": {"points": [[0, 0, 0]]}, "b": {"points": [[2, 0]]}}'
+    lines[9] = b'{"a": {"points": [[0, 0, 0]], "angle": 1}, "b": {"points": [[2, 0, 0]]}}'
+    data = b"\n".join(lines + query_lines(rng, 20)) + b"\n"
+    outputs = gjk.dask.distance_jsonl([write(tmp_path / "in.jsonl", data)], tmp_path / "out",
+                                      client=client, blocksize=1500)
+    assert len(outputs) > 1
+    answers = read_parts(outputs)
+    assert answers == tool_output(data)
+    assert answers.count(b'"error"') == 3 and answers.count(b'"point_a":[') == 77
+
+
 def test_empty_input_gives_one_empty_part(client, tmp_path):
     outputs = gjk.dask.distance_jsonl([write(tmp_path / "empty", b"")], tmp_path / "out",
                                       client=client)
@@ -288,6 +317,114 @@ def test_distance_poses_rejects_poses_of_the_wrong_shape():
         gjk.dask.distance_poses(a, a, da.zeros((10, 2)))
     with pytest.raises(ValueError, match="pose_a"):
         gjk.dask.distance_poses(a, a, da.zeros((10, 3)), pose_a=(0, 0))
+
+
+# distance_poses in space: 3D shapes, poses (x, y, z, qx, qy, qz, qw)
+
+
+def random_quaternions(rng, count):
+    """`count` unit quaternions (x, y, z, w), uniform over the rotations."""
+    q = rng.normal(size=(count, 4))
+    return q / np.linalg.norm(q, axis=1, keepdims=True)
+
+
+def rotate(q, v):
+    """Each v[i] rotated by the unit quaternion q[i] = (x, y, z, w): v + w t + u x t with
+    u = (x, y, z) and t = 2 u x v, written here again rather than taken from the library."""
+    u, w = q[:, :3], q[:, 3:]
+    t = 2 * np.cross(u, v)
+    return v + w * t + np.cross(u, t)
+
+
+@pytest.mark.parametrize("precision", ["double", "float"])
+def test_distance_poses_in_space_equals_distance_batch(client, precision):
+    """Hulls of random points in space, B at 1,000 poses of seven columns in chunks of 128
+    rows: every array has the batch's shape, (N, 3) for points and normals, and equals one
+    distance_batch call row for row. A NaN pose and a quaternion of norm 2 are bad rows
+    (invalid_input) that leave the others answered."""
+    rng = np.random.default_rng(9)
+    a = gjk.Shape(rng.normal(size=(12, 3)), radius=0.1)
+    b = gjk.Shape(rng.normal(size=(7, 3)))
+    poses = np.c_[rng.uniform(-3.0, 3.0, (1000, 3)), random_quaternions(rng, 1000)]
+    poses[17] = np.nan
+    poses[18, 3:] = [0.0, 0.0, 0.0, 2.0]
+    pose_a = (0.5, -0.25, 0.125, *random_quaternions(rng, 1)[0])
+    expected = gjk.distance_batch(a, b, pose_a, poses, precision=precision)
+    assert 0 < expected["overlap"].sum() < len(poses)  # both kinds of pair occur
+    assert expected["point_a"].shape == (1000, 3)
+
+    lazy = gjk.dask.distance_poses(a, b, da.from_array(poses, chunks=(128, 7)), pose_a,
+                                   precision=precision)
+    assert lazy.keys() == expected.keys()
+    (computed,) = dask.compute(lazy, scheduler=client)
+    for key, want in expected.items():
+        assert lazy[key].shape == want.shape and lazy[key].dtype == want.dtype, key
+        assert computed[key].dtype == want.dtype, key
+        np.testing.assert_array_equal(computed[key], want, err_msg=key)
+    assert (computed["status"][[17, 18]] == gjk.Status.invalid_input).all()
+
+
+def test_distance_poses_in_space_against_spheres(client):
+    """Two spheres off their shapes' origins, so that the rotations move them, at 2,000 random
+    poses of B (A at the identity, the default pose_a, and at a turned pose): the distance,
+    normal and witness points against the closed form computed here from the centres. Gaps
+    range from -0.8 (overlapping: distance 0, EPA's depth is the overlap of the radii along the
+    line of centres) to about 3."""
+    rng = np.random.default_rng(10)
+    ra, rb = 0.5, 0.3
+    ca, cb = np.array([0.2, -0.1, 0.3]), np.array([-0.4, 0.25, 0.1])
+    a, b = gjk.Shape([ca], radius=ra), gjk.Shape([cb], radius=rb)
+    n = 2000
+    poses = np.c_[rng.uniform(-1.5, 1.5, (n, 3)), random_quaternions(rng, n)]
+    for pose_a in (None, np.r_[0.3, 0.1, -0.2, random_quaternions(rng, 1)[0]]):
+        if pose_a is None:
+            lazy = gjk.dask.distance_poses(a, b, da.from_array(poses, chunks=(300, 7)))
+            centre_a = np.broadcast_to(ca, (n, 3))
+        else:
+            lazy = gjk.dask.distance_poses(a, b, da.from_array(poses, chunks=(300, 7)), pose_a)
+            centre_a = np.broadcast_to(pose_a[:3] + rotate(pose_a[None, 3:], ca[None])[0],
+                                       (n, 3))
+        (got,) = dask.compute(lazy, scheduler=client)
+        centre_b = poses[:, :3] + rotate(poses[:, 3:], np.broadcast_to(cb, (n, 3)))
+        between = centre_b - centre_a
+        length = np.linalg.norm(between, axis=1)
+        gap = length - (ra + rb)
+        normal = between / length[:, None]
+        assert (gap < 0).sum() > 100 and (gap > 0).sum() > 100  # both kinds of pair occur
+
+        np.testing.assert_allclose(got["distance"], np.maximum(gap, 0.0), rtol=0, atol=1e-12)
+        np.testing.assert_allclose(got["penetration"], np.maximum(-gap, 0.0), rtol=0,
+                                   atol=1e-12)
+        np.testing.assert_array_equal(got["overlap"], gap < 0)
+        np.testing.assert_allclose(got["normal"], normal, rtol=0, atol=1e-12)
+        apart = gap > 0
+        np.testing.assert_allclose(got["point_a"][apart],
+                                   (centre_a + ra * normal)[apart], rtol=0, atol=1e-12)
+        np.testing.assert_allclose(got["point_b"][apart],
+                                   (centre_b - rb * normal)[apart], rtol=0, atol=1e-12)
+        assert set(got["status"][apart]) == {gjk.Status.separated}
+        assert set(got["status"][~apart]) == {gjk.Status.overlapping}
+
+
+def test_distance_poses_rejects_dimensions_that_do_not_match():
+    """Each mismatch is a ValueError naming the argument, raised before any task: a 2D shape
+    beside a 3D one, 2D poses for 3D shapes, 3D poses for 2D shapes."""
+    ball, disc = gjk.Shape([[0.0, 0.0, 0.0]], 0.5), gjk.Shape([[0.0, 0.0]], 0.5)
+    with pytest.raises(ValueError, match="b is a 2D shape, unlike the query's 3D shapes"):
+        gjk.dask.distance_poses(ball, disc, da.zeros((10, 7)))
+    with pytest.raises(ValueError, match="b is a 3D shape, unlike the query's 2D shapes"):
+        gjk.dask.distance_poses(disc, ball, da.zeros((10, 3)))
+    with pytest.raises(ValueError, match=r"poses_b must have shape \(N, 7\) for \(x, y, z, qx, "
+                                         r"qy, qz, qw\) of 3D shapes, got \(10, 3\)"):
+        gjk.dask.distance_poses(ball, ball, da.zeros((10, 3)))
+    with pytest.raises(ValueError, match=r"poses_b must have shape \(N, 3\) for \(x, y, "
+                                         r"angle\), got \(10, 7\)"):
+        gjk.dask.distance_poses(disc, disc, np.zeros((10, 7)))
+    with pytest.raises(ValueError, match=r"pose_a must have shape \(7,\) for \(x, y, z, qx, "
+                                         r"qy, qz, qw\) of 3D shapes, got \(3,\)"):
+        gjk.dask.distance_poses(ball, ball, da.zeros((10, 7)), pose_a=(0, 0, 0))
+    with pytest.raises(ValueError, match=r"pose_a must have shape \(3,\)"):
+        gjk.dask.distance_poses(disc, disc, da.zeros((10, 3)), pose_a=(0, 0, 0, 0, 0, 0, 1))
 
 
 def worker_pids(client):
