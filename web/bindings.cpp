@@ -5,12 +5,22 @@
 // JS objects and arrays (emscripten::val), in the `gjk distance` tool's JSON vocabulary:
 //     point  = [x, y]
 //     SHAPE  = {points: [[x, y], ...], radius: r, position: [x, y], angle: radians}
-// (radius, position and angle optional, as in the tool). The answers are the contract's
+// (radius, position and angle optional, as in the tool), and in space (the tool's 3D lines,
+// contract/jsonl/space.hpp)
+//     point3 = [x, y, z]
+//     SHAPE3 = {points: [[x, y, z], ...], radius: r, position: [x, y, z],
+//               quaternion: [qx, qy, qz, qw]}
+// (radius, position and quaternion optional; the quaternion scalar-last, normalized by the
+// query, which refuses one whose norm is not within 1e-3 of 1). The answers are the contract's
 // (contract/): distance() gives the tool's distance answer (contract/distance_answer.hpp: on
 // contact, penetration()'s normal and its depth as "penetration"), and every answer's fields
 // are the contract's field lists (contract/fields.hpp) with the tool's names, to which the page
 // adds its own: the error sentence, the termination, and the full trace (one step per GJK
 // iteration with the simplex, its closest point, the search direction and the support point).
+//
+// In space, distance3() gives the tool's 3D answer the same way, with the trace moved into the
+// world frame for drawing, and hull3() and minkowski_difference3() give the polyhedra the page
+// draws.
 //
 // Also bound: the talk's first two sections (closest point on a segment and on a triangle,
 // with the barycentric coordinates and Voronoi regions), the convex hull and the explicit
@@ -19,7 +29,9 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cmath>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -28,12 +40,15 @@
 #include "contract/reference_face.hpp"
 #include "gjk/cast.hpp"
 #include "gjk/distance.hpp"
+#include "gjk/distance3.hpp"
 #include "gjk/gradient.hpp"
 #include "gjk/hull.hpp"
+#include "gjk/hull3.hpp"
 #include "gjk/instantiations.hpp"
 #include "gjk/manifold.hpp"
 #include "gjk/overlap.hpp"
 #include "gjk/penetration.hpp"
+#include "gjk/penetration3.hpp"
 #include "gjk/raycast.hpp"
 #include "gjk/segment.hpp"
 #include "gjk/shape.hpp"
@@ -42,6 +57,7 @@
 using emscripten::val;
 using T = double;
 using V = gjk::Vec2<T>;
+using V3 = gjk::Vec3<T>;
 
 namespace {
 
@@ -83,6 +99,48 @@ gjk::DistanceInput<T> to_input(const JsShape& a, const JsShape& b) {
     return in;
 }
 
+/// [x, y, z] -> Vec3 (a missing coordinate reads as NaN, which the library rejects).
+V3 to_vec3(const val& p) {
+    return {p[0].as<T>(), p[1].as<T>(), p[2].as<T>()};
+}
+
+/// A JS SHAPE3 and its pose, owned here so that the ShapeView3 stays valid.
+struct JsShape3 {
+    std::vector<V3> points;
+    T radius{0};
+    gjk::Transform3<T> xf;
+
+    gjk::ShapeView3<T> view() const { return {points, radius}; }
+    /// The pose the query uses: the quaternion normalized (distance() does the same).
+    gjk::Transform3<T> unit_pose() const { return {xf.p, gjk::normalized(xf.q)}; }
+};
+
+JsShape3 to_shape3(const val& s) {
+    JsShape3 r;
+    const val points = s["points"];
+    const int n = points.isUndefined() ? 0 : points["length"].as<int>();
+    r.points.reserve(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        r.points.push_back(to_vec3(points[i]));
+    }
+    const val radius = s["radius"], position = s["position"], q = s["quaternion"];
+    r.radius = radius.isUndefined() ? T(0) : radius.as<T>();
+    r.xf.p = position.isUndefined() ? V3{} : to_vec3(position);
+    if (!q.isUndefined()) {
+        r.xf.q = {q[0].as<T>(), q[1].as<T>(), q[2].as<T>(), q[3].as<T>()};
+    }
+    return r;
+}
+
+gjk::DistanceInput3<T> to_input3(const JsShape3& a, const JsShape3& b) {
+    gjk::DistanceInput3<T> in;
+    in.a = a.view();
+    in.b = b.view();
+    in.xf_a = a.xf;
+    in.xf_b = b.xf;
+    return in;
+}
+
 // --- C++ -> JS ---------------------------------------------------------------------------
 
 val from_vec(V p) {
@@ -96,6 +154,22 @@ val from_points(const std::vector<V>& pts) {
     val a = val::array();
     for (std::size_t i = 0; i < pts.size(); ++i) {
         a.set(i, from_vec(pts[i]));
+    }
+    return a;
+}
+
+val from_vec3(V3 p) {
+    val a = val::array();
+    a.set(0, p.x);
+    a.set(1, p.y);
+    a.set(2, p.z);
+    return a;
+}
+
+val from_points3(const std::vector<V3>& pts) {
+    val a = val::array();
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+        a.set(i, from_vec3(pts[i]));
     }
     return a;
 }
@@ -142,11 +216,7 @@ struct ToJs {
     val operator()(std::uint32_t n) const { return val(n); }
     val operator()(double x) const { return val(x); }
     val operator()(V p) const { return from_vec(p); }
-    val operator()(gjk::Vec3<double> p) const { // 3D answers are not drawn here yet
-        val a = val::array();
-        a.set(0, p.x), a.set(1, p.y), a.set(2, p.z);
-        return a;
-    }
+    val operator()(gjk::Vec3<double> p) const { return from_vec3(p); }
     val operator()(const char* word) const { return val(std::string(word)); }
     val operator()(const std::vector<gjk::contract::Fields>& records) const {
         val list = val::array();
@@ -205,6 +275,146 @@ val distance(const val& ja, const val& jb) {
     }
     o.set("trace", steps);
     return o;
+}
+
+// --- In space ------------------------------------------------------------------------------
+
+/// A simplex of space in the world frame. The kernel keeps its vertices in A's frame (a on A,
+/// b on B moved there, w = b - a) and so does the tool's "simplices"; the page draws them
+/// where the shapes are: a and b moved by A's pose, w and the closest point P turned by it.
+val from_step3(const gjk::Simplex3<T>& s, V3 closest, const gjk::Transform3<T>& xf_a) {
+    val vertices = val::array();
+    for (int i = 0; i < s.count; ++i) {
+        const gjk::SimplexVertex3<T>& v = s.v[i];
+        val o = val::object();
+        o.set("a", from_vec3(gjk::apply(xf_a, v.a)));
+        o.set("b", from_vec3(gjk::apply(xf_a, v.b)));
+        o.set("w", from_vec3(gjk::rotate(xf_a.q, v.w)));
+        o.set("weight", v.weight);
+        o.set("index_a", v.index_a);
+        o.set("index_b", v.index_b);
+        vertices.set(i, o);
+    }
+    val step = val::object();
+    step.set("simplex", vertices);
+    step.set("closest", from_vec3(gjk::rotate(xf_a.q, closest)));
+    return step;
+}
+
+/// The tetrahedron that ended the loop by containment (case 2), or false when it did not end
+/// so. The kernel's trace holds the simplex of each iteration that went on, after its cull; the
+/// iteration whose tetrahedron contains the origin stops before it is recorded. The same query
+/// run again with a cache (a cold start: the same iterations) leaves the final simplex's vertex
+/// pairs in the cache, which the library's Z and solver turn back into the four vertices, in
+/// A's frame, and their weights.
+bool containment_simplex(const gjk::DistanceInput3<T>& in, gjk::Simplex3<T>& s, V3& closest) {
+    gjk::SimplexCache3<T> cache;
+    const gjk::DistanceOutput3<T> out = gjk::distance(in, &cache);
+    if (out.termination != gjk::Termination::containment || cache.count != 4) {
+        return false;
+    }
+    const gjk::Transform3<T> xf_a{in.xf_a.p, gjk::normalized(in.xf_a.q)};
+    const gjk::Transform3<T> xf_b{in.xf_b.p, gjk::normalized(in.xf_b.q)};
+    const gjk::detail::MovedPoints3<T> moved_b(in.b.points, gjk::detail::relative(xf_a, xf_b));
+    const gjk::detail::MinkowskiDifference3<T> z{in.a.points, moved_b.points()};
+    s.count = cache.count;
+    for (int i = 0; i < cache.count; ++i) {
+        s.v[i] = z.vertex(cache.index_a[i], cache.index_b[i]);
+    }
+    closest = gjk::detail::solve(s).closest;
+    return true;
+}
+
+/// distance3(a, b): the tool's answer to a 3D line with --trace (its fields, "simplices" in A's
+/// frame as the tool writes them), plus termination, error and `trace`: each traced simplex in
+/// the world frame ({simplex: [{a, b, w, weight, index_a, index_b}], closest}), and after them,
+/// when the loop ended by containment, the tetrahedron that contains the origin.
+val distance3(const val& ja, const val& jb) {
+    const JsShape3 a = to_shape3(ja), b = to_shape3(jb);
+    const gjk::DistanceInput3<T> in = to_input3(a, b);
+    std::vector<gjk::TraceStep3<T>> trace;
+    const gjk::contract::DistanceAnswer3<T> answer = gjk::contract::answer_distance(in, &trace);
+    val o = from_fields(gjk::contract::distance_fields(answer, &trace));
+    o.set("termination", std::string(gjk::to_string(answer.output.termination)));
+    o.set("error", error_text(answer.output.error));
+    const gjk::Transform3<T> xf_a = a.unit_pose();
+    val steps = val::array();
+    for (std::size_t i = 0; i < trace.size(); ++i) {
+        steps.set(i, from_step3(trace[i].simplex, trace[i].closest, xf_a));
+    }
+    gjk::Simplex3<T> last;
+    V3 closest;
+    if (answer.output.termination == gjk::Termination::containment &&
+        containment_simplex(in, last, closest)) {
+        steps.set(trace.size(), from_step3(last, closest, xf_a));
+    }
+    o.set("trace", steps);
+    return o;
+}
+
+/// penetration3(a, b): penetration()'s answer in space (EPA): signed distance, depth, the
+/// minimum translation normal and both witness points, with EPA's termination.
+val penetration3(const val& ja, const val& jb) {
+    const JsShape3 a = to_shape3(ja), b = to_shape3(jb);
+    const gjk::PenetrationOutput3<T> out = gjk::penetration(to_input3(a, b));
+    val o = from_fields(gjk::contract::penetration_fields(out));
+    o.set("termination", std::string(gjk::to_string(out.termination)));
+    o.set("error", error_text(out.error));
+    return o;
+}
+
+/// A convex hull in space as JS ({dimension, vertices, faces}): faces (index triples,
+/// counter-clockwise seen from outside) for a polyhedron only; a polygon's vertices in order
+/// around it. No points, or a coordinate that is not finite: dimension -1 and nothing else.
+val from_hull3(const std::vector<V3>& points) {
+    bool finite = !points.empty();
+    for (const V3& p : points) {
+        finite = finite && std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z);
+    }
+    const gjk::Hull3<T> hull =
+        finite ? gjk::convex_hull3<T>(std::span<const V3>(points)) : gjk::Hull3<T>{};
+    val faces = val::array();
+    for (std::size_t i = 0; i < hull.faces.size(); ++i) {
+        val f = val::array();
+        for (int k = 0; k < 3; ++k) {
+            f.set(k, hull.faces[i][std::size_t(k)]);
+        }
+        faces.set(i, f);
+    }
+    val o = val::object();
+    o.set("dimension", hull.dimension);
+    o.set("vertices", from_points3(hull.vertices));
+    o.set("faces", faces);
+    return o;
+}
+
+/// The points of a shape in the world, by the pose the query uses.
+std::vector<V3> world_points3(const JsShape3& s) {
+    const gjk::Transform3<T> xf = s.unit_pose();
+    std::vector<V3> world;
+    world.reserve(s.points.size());
+    for (const V3& p : s.points) {
+        world.push_back(gjk::apply(xf, p));
+    }
+    return world;
+}
+
+/// hull3(shape): the convex hull of the shape's core in the world (convex_hull3).
+val hull3(const val& jshape) {
+    return from_hull3(world_points3(to_shape3(jshape)));
+}
+
+/// minkowski_difference3(a, b): the hull of every b_j - a_i in the world (cores, no radii).
+val minkowski_difference3(const val& ja, const val& jb) {
+    const std::vector<V3> a = world_points3(to_shape3(ja)), b = world_points3(to_shape3(jb));
+    std::vector<V3> z;
+    z.reserve(a.size() * b.size());
+    for (const V3& pb : b) {
+        for (const V3& pa : a) {
+            z.push_back(pb - pa);
+        }
+    }
+    return from_hull3(z);
 }
 
 /// overlap(a, b): the boolean GJK, which stops as soon as it knows.
@@ -392,6 +602,10 @@ EMSCRIPTEN_BINDINGS(gjk) {
     emscripten::function("gradient", &gradient);
     emscripten::function("manifold", &manifold);
     emscripten::function("minkowski_difference", &minkowski_difference);
+    emscripten::function("distance3", &distance3);
+    emscripten::function("penetration3", &penetration3);
+    emscripten::function("hull3", &hull3);
+    emscripten::function("minkowski_difference3", &minkowski_difference3);
     emscripten::function("convex_hull", &convex_hull);
     emscripten::function("segment_coordinates", &segment_coordinates);
     emscripten::function("closest_point_segment", &closest_point_segment);

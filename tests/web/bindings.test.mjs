@@ -210,3 +210,157 @@ test('cast() equals `gjk cast` on 300 random casts', () => {
     assert.ok(statuses[s] >= 10, `${s}: ${statuses[s]}`);
   }
 });
+
+// --- In space ------------------------------------------------------------------------------
+
+/** A random unit quaternion [qx, qy, qz, qw] (four normal deviates, normalized). */
+function randomQuaternion(rand) {
+  const gauss = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+  const q = [gauss(), gauss(), gauss(), gauss()];
+  const n = Math.hypot(...q);
+  return q.map((x) => x / n);
+}
+
+/** A random shape in space: 1..10 points (any order, duplicates possible), sometimes a radius. */
+function randomShape3(rand) {
+  const n = 1 + Math.floor(rand() * 10);
+  const scale = 0.2 + 2 * rand();
+  const points = Array.from({ length: n }, () => [0, 1, 2].map(() => scale * (2 * rand() - 1)));
+  return {
+    points,
+    radius: rand() < 0.3 ? rand() * 0.5 : 0,
+    position: [0, 1, 2].map(() => 4 * rand() - 2),
+    quaternion: randomQuaternion(rand),
+  };
+}
+
+/** v rotated by the quaternion q, normalized first as the query does (v + w t + u x t). */
+function rotate(q, v) {
+  const n = Math.hypot(...q);
+  const [x, y, z, w] = q.map((c) => c / n);
+  const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+  const t = cross([x, y, z], v).map((c) => 2 * c);
+  const ut = cross([x, y, z], t);
+  return [0, 1, 2].map((k) => v[k] + w * t[k] + ut[k]);
+}
+
+/** Pairs in space, half of them with B moved near A so that many overlap. */
+function pairs3(seed, count) {
+  const rand = random(seed);
+  return Array.from({ length: count }, (_, i) => {
+    const a = randomShape3(rand), b = randomShape3(rand);
+    if (i % 2 === 1) b.position = a.position.map((x) => x + rand() - 0.5);
+    return { a, b };
+  });
+}
+
+// The page's 3D answer is the tool's on a 3D line (contract/distance_answer.hpp in space): the
+// same fields, the penetration on contact, and with --trace the same simplices, in A's frame as
+// the tool writes them. The page's own `trace` is those simplices moved into the world by A's
+// pose, and after them, when the loop ended by containment, the tetrahedron that contains the
+// origin, which the kernel's trace does not record.
+test('distance3() is `gjk distance --trace`\'s 3D answer, field for field, on 300 random pairs', () => {
+  const queries = pairs3(20261126, 300);
+  const answers = native(queries, ['--trace']);
+  const seen = { separated: 0, overlapping: 0, containment: 0 };
+  queries.forEach((q, i) => {
+    const mine = gjk.distance3(q.a, q.b);
+    const theirs = answers[i];
+    assert.equal(mine.error, '', `pair ${i}`);
+    assert.deepEqual(Object.keys(mine).slice(0, Object.keys(theirs).length), Object.keys(theirs), `pair ${i}: the tool's fields, in its order`);
+    for (const k of ['overlap', 'iterations', 'status']) assert.equal(mine[k], theirs[k], `pair ${i}: ${k}`);
+    for (const k of ['distance', 'point_a', 'point_b', 'normal']) near(mine[k], theirs[k], `pair ${i}: ${k}`);
+    assert.equal('penetration' in mine, 'penetration' in theirs, `pair ${i}: a depth on contact only`);
+    if (theirs.overlap) near(mine.penetration, theirs.penetration, `pair ${i}: penetration`);
+    assert.equal(mine.simplices.length, theirs.simplices.length, `pair ${i}: traced simplices`);
+    theirs.simplices.forEach((simplex, k) => {
+      assert.equal(mine.simplices[k].length, simplex.length, `pair ${i} step ${k}: vertices`);
+      simplex.forEach((v, j) => {
+        const m = mine.simplices[k][j], what = `pair ${i} step ${k} vertex ${j}`;
+        assert.equal(m.index_a, v.index_a, `${what}: index_a`);
+        assert.equal(m.index_b, v.index_b, `${what}: index_b`);
+        for (const f of ['point_a', 'point_b', 'minkowski', 'weight']) near(m[f], v[f], `${what}: ${f}`);
+        // The drawn trace: the same vertex in the world frame.
+        const world = mine.trace[k].simplex[j];
+        near(world.a, rotate(q.a.quaternion, v.point_a).map((x, c) => x + q.a.position[c]), `${what}: a in the world`);
+        near(world.b, rotate(q.a.quaternion, v.point_b).map((x, c) => x + q.a.position[c]), `${what}: b in the world`);
+        near(world.w, rotate(q.a.quaternion, v.minkowski), `${what}: w in the world`);
+        assert.equal(world.weight, m.weight, `${what}: weight`);
+      });
+    });
+    const containment = mine.termination === 'containment';
+    assert.equal(mine.trace.length, theirs.simplices.length + (containment ? 1 : 0), `pair ${i}: the trace`);
+    if (containment) {
+      // The origin is inside the last tetrahedron: four positive weights summing to 1, and
+      // P = sum of weight * w is the origin (within round-off of the vertices).
+      const last = mine.trace.at(-1).simplex;
+      assert.equal(last.length, 4, `pair ${i}: a tetrahedron`);
+      assert.ok(last.every((v) => v.weight > 0), `pair ${i}: positive weights`);
+      near(last.reduce((s, v) => s + v.weight, 0), 1, `pair ${i}: the weights sum to 1`);
+      const size = Math.max(...last.map((v) => Math.hypot(...v.w)));
+      const P = [0, 1, 2].map((c) => last.reduce((s, v) => s + v.weight * v.w[c], 0));
+      assert.ok(Math.hypot(...P) <= 1e-12 * size, `pair ${i}: P at the origin (${P})`);
+      seen.containment += 1;
+    }
+    seen[theirs.status] = (seen[theirs.status] || 0) + 1;
+  });
+  assert.ok(seen.separated >= 50 && seen.overlapping >= 50 && seen.containment >= 20, `a mix of endings: ${JSON.stringify(seen)}`);
+});
+
+test('penetration3() gives the tool\'s depth and normal on overlapping 3D pairs', () => {
+  const queries = pairs3(20261127, 200).filter((_, i) => i % 2 === 1);
+  const answers = native(queries);
+  let overlapping = 0;
+  queries.forEach((q, i) => {
+    const mine = gjk.penetration3(q.a, q.b), theirs = answers[i];
+    assert.equal(mine.error, '', `pair ${i}`);
+    if (!theirs.overlap) return;
+    overlapping += 1;
+    near(mine.depth, theirs.penetration, `pair ${i}: depth`);
+    near(mine.normal, theirs.normal, `pair ${i}: normal`);
+    // B moved by depth along the normal touches A: its deepest point reaches A's.
+    near(mine.point_b.map((x, c) => x + mine.depth * mine.normal[c]), mine.point_a, `pair ${i}: the witnesses`);
+  });
+  assert.ok(overlapping >= 40, `${overlapping} overlapping pairs`);
+});
+
+test('an invalid 3D shape gets the library\'s error, not an exception', () => {
+  const point = { points: [[0, 0, 0]] };
+  const empty = gjk.distance3({ points: [] }, point);
+  assert.equal(empty.status, 'invalid_input');
+  assert.match(empty.error, /shape a has no points/);
+  assert.deepEqual(empty.trace, []);
+  const turned = gjk.distance3(point, { points: [[0, 0, 0]], quaternion: [0, 0, 0, 2] });
+  assert.equal(turned.status, 'invalid_input', 'a quaternion of norm 2 is no rotation');
+  assert.match(turned.error, /shape b's transform/);
+  assert.equal(gjk.distance3({ points: [[0, NaN, 0]] }, point).status, 'invalid_input');
+  assert.equal(gjk.distance3({ points: [[0, 0, 0]], radius: -1 }, point).status, 'invalid_input');
+  assert.equal(gjk.penetration3({ points: [] }, point).status, 'invalid_input');
+  assert.deepEqual(gjk.hull3({ points: [] }), { dimension: -1, vertices: [], faces: [] });
+  assert.deepEqual(gjk.hull3({ points: [[0, Infinity, 0]] }), { dimension: -1, vertices: [], faces: [] });
+});
+
+test('hull3 and minkowski_difference3: the world hulls the view draws', () => {
+  const cube = [];
+  for (const x of [-1, 1]) for (const y of [-1, 1]) for (const z of [-1, 1]) cube.push([x, y, z]);
+  // A quarter turn about z and a move: the corners stay the cube's, moved by (5, 0, 0).
+  const q = [0, 0, Math.SQRT1_2, Math.SQRT1_2];
+  const hull = gjk.hull3({ points: [...cube, [0.2, 0.1, 0]], position: [5, 0, 0], quaternion: q });
+  assert.equal(hull.dimension, 3);
+  assert.equal(hull.vertices.length, 8, 'the inner point is no corner');
+  assert.equal(hull.faces.length, 12, 'six square facets, two triangles each');
+  for (const v of hull.vertices) near([Math.abs(v[0] - 5), Math.abs(v[1]), Math.abs(v[2])], [1, 1, 1], 'a corner');
+  // Every face is counter-clockwise seen from outside: its normal points away from the centre.
+  for (const f of hull.faces) {
+    const [p, r, s] = f.map((i) => hull.vertices[i]);
+    const e1 = [0, 1, 2].map((c) => r[c] - p[c]), e2 = [0, 1, 2].map((c) => s[c] - p[c]);
+    const n = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
+    assert.ok(n[0] * (p[0] - 5) + n[1] * p[1] + n[2] * p[2] > 0, 'outward');
+  }
+  assert.equal(gjk.hull3({ points: [[0, 0, 0], [1, 1, 1], [2, 2, 2]] }).dimension, 1);
+  assert.equal(gjk.hull3({ points: [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]] }).dimension, 2);
+  // Z = B - A for a point A at (1, 2, 3): B moved by (-1, -2, -3).
+  const z = gjk.minkowski_difference3({ points: [[0, 0, 0]], position: [1, 2, 3] }, { points: cube });
+  assert.equal(z.vertices.length, 8);
+  for (const v of z.vertices) near([Math.abs(v[0] + 1), Math.abs(v[1] + 2), Math.abs(v[2] + 3)], [1, 1, 1], 'a corner of Z');
+});

@@ -7,15 +7,16 @@ import { after, before, describe, test } from 'node:test';
 
 import { SCREENSHOTS, SITE, launchChromium, native, serve, settle } from './helpers.mjs';
 import {
-  boxCastOracle, checkCastAgainstNative, checkDistanceAgainstNative, close, closePoint, demo,
-  mouseDrag, parsePoint, screenshot, showView, square, text,
+  boxCastOracle, checkCastAgainstNative, checkDistanceAgainstNative, checkSpaceAgainstNative, close,
+  closePoint, closeVector, demo, mouseDrag, parsePoint, rotate3, screenshot, showView, square, text,
 } from './page.mjs';
+import { SCENES3 } from '../../web/js/scenes3.js';
 
 const SCENES_WITH_CASES = [
   ['case1', 'repeated_support'], ['case2', 'containment'], ['case3a', 'vertex_overlap'],
   ['case3b', 'edge_overlap'], ['case4', 'edge_overlap'], ['collinear', 'no_progress'],
 ];
-const VIEWS = ['shapes', 'minkowski', 'cast', 'contacts', 'ray', 'segment', 'triangle'];
+const VIEWS = ['shapes', 'minkowski', 'cast', 'contacts', 'ray', 'segment', 'triangle', 'space'];
 
 let server, browser;
 const problems = []; // console errors and warnings, page errors, failed requests: none allowed
@@ -448,6 +449,192 @@ describe('desktop, 1280×800', () => {
     await page.uncheck('#show-gradient');
     await settle(page);
     assert.equal((await demo(page, () => gjkDemo.drawn())).gradient, undefined, 'off again');
+  });
+});
+
+describe('desktop, 1280×800, the 3D view', () => {
+  let page;
+  before(async () => {
+    ({ page } = await open({ viewport: { width: 1280, height: 800 } }));
+    await showView(page, 'space');
+  });
+
+  const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  /** The angle of the turn from unit quaternion p to q, and its axis. */
+  const turn = (p, q) => {
+    const c = [-p[0], -p[1], -p[2], p[3]]; // q * conj(p)
+    const r = [
+      q[3] * c[0] + q[0] * c[3] + q[1] * c[2] - q[2] * c[1],
+      q[3] * c[1] - q[0] * c[2] + q[1] * c[3] + q[2] * c[0],
+      q[3] * c[2] + q[0] * c[1] - q[1] * c[0] + q[2] * c[3],
+      q[3] * c[3] - q[0] * c[0] - q[1] * c[1] - q[2] * c[2],
+    ];
+    const s = Math.hypot(r[0], r[1], r[2]);
+    return { angle: 2 * Math.atan2(s, Math.abs(r[3])), axis: [r[0] / s, r[1] / s, r[2] / s] };
+  };
+
+  test('every preset shows the tool\'s answer on its 3D line and the status it names', async () => {
+    for (const scene of SCENES3) {
+      await page.selectOption('#s3-scene', scene.id);
+      await settle(page);
+      const { answer } = await checkSpaceAgainstNative(page, scene.id);
+      assert.equal(answer.status, scene.expect.status, `${scene.id}: status`);
+      if (scene.expect.termination) {
+        assert.match(await text(page, '#s3-termination'), new RegExp(`^${scene.expect.termination}\\b`), `${scene.id}: termination`);
+      }
+      assert.ok((await text(page, '#s3-scene-text')).length > 40, `${scene.id} has its sentence`);
+      if (scene.id === 'overlap') {
+        // EPA's deepest points, drawn: B moved by depth along the normal touches A.
+        const { result } = await demo(page, () => gjkDemo.drawn());
+        closeVector(result.deepest_b.map((x, k) => x + answer.penetration * answer.normal[k]), result.deepest_a, 1e-9, 'the minimum translation');
+        await screenshot(page, 'desktop-space-overlap');
+      }
+    }
+  });
+
+  test('dragging B across the screen and turning it: the numbers stay the tool\'s', async () => {
+    await page.selectOption('#s3-scene', 'box-tetra');
+    await settle(page);
+    const before = await checkSpaceAgainstNative(page, 'the preset');
+    const camera = await demo(page, () => gjkDemo.space.camera());
+    // Drag B (the tetrahedron, centred on its position) a third of the way towards A's centre.
+    const from = await demo(page, (p) => gjkDemo.toClient(p), before.state.b.position);
+    const towards = await demo(page, (p) => gjkDemo.toClient(p), before.state.a.position);
+    const to = [from[0] + 0.35 * (towards[0] - from[0]), from[1] + 0.35 * (towards[1] - from[1])];
+    await mouseDrag(page, from, to);
+    const moved = await checkSpaceAgainstNative(page, 'after dragging B');
+    assert.deepEqual(moved.state.a, before.state.a, 'A did not move');
+    assert.deepEqual(moved.state.b.quaternion, before.state.b.quaternion, 'B did not turn');
+    // B moved in the plane of the screen, as far as the pointer (within a pixel).
+    const delta = moved.state.b.position.map((x, k) => x - before.state.b.position[k]);
+    close(dot(delta, camera.e), 0, 1e-9, 'no move along the line of sight');
+    close(dot(delta, camera.r) * camera.scale, to[0] - from[0], 1, 'across the screen');
+    close(-dot(delta, camera.u) * camera.scale, to[1] - from[1], 1, 'down the screen');
+    assert.ok(moved.answer.distance < before.answer.distance, `closer to A: ${moved.answer.distance} < ${before.answer.distance}`);
+    await screenshot(page, 'desktop-space-dragged');
+
+    // Q twice turns the selected shape, B, by 10 degrees about the line of sight.
+    await page.keyboard.press('q');
+    await page.keyboard.press('q');
+    await settle(page);
+    const keyed = await checkSpaceAgainstNative(page, 'after Q, Q');
+    const t = turn(moved.state.b.quaternion, keyed.state.b.quaternion);
+    close(t.angle, (10 * Math.PI) / 180, 1e-9, 'Q turns 5 degrees');
+    close(Math.abs(dot(t.axis, camera.e)), 1, 1e-9, 'about the line of sight');
+    assert.notEqual(keyed.answer.distance, moved.answer.distance, 'the turn changed the distance');
+    // D turns it about the screen's vertical, the wheel over it about the line of sight.
+    await page.keyboard.press('d');
+    await settle(page);
+    const sideways = await checkSpaceAgainstNative(page, 'after D');
+    const d = turn(keyed.state.b.quaternion, sideways.state.b.quaternion);
+    close(d.angle, (5 * Math.PI) / 180, 1e-9, 'D turns 5 degrees');
+    close(Math.abs(dot(d.axis, camera.u)), 1, 1e-9, 'about the screen\'s vertical');
+    const centre = await demo(page, (p) => gjkDemo.toClient(p), sideways.state.b.position);
+    await page.mouse.move(centre[0], centre[1]);
+    await page.mouse.wheel(0, 300);
+    await settle(page);
+    const wheeled = await checkSpaceAgainstNative(page, 'after the wheel');
+    assert.notDeepEqual(wheeled.state.b.quaternion, sideways.state.b.quaternion, 'the wheel turned B');
+
+    // Dragging the background orbits the camera: the shapes and the answer stay.
+    const box = await page.locator('#canvas').boundingBox();
+    const empty = [box.x + box.width - 60, box.y + box.height - 60];
+    assert.equal(await demo(page, (s) => gjkDemo.app.hover(s, 10), [box.width - 60, box.height - 60]), '', 'nothing there');
+    await mouseDrag(page, empty, [empty[0] - 120, empty[1] - 40]);
+    const orbited = await checkSpaceAgainstNative(page, 'after orbiting');
+    assert.notEqual((await demo(page, () => gjkDemo.space.camera())).yaw, camera.yaw, 'the camera turned');
+    assert.deepEqual(orbited.state, wheeled.state, 'the shapes did not move');
+    assert.equal(orbited.answer.distance, wheeled.answer.distance);
+    await screenshot(page, 'desktop-space-orbited');
+  });
+
+  test('step mode walks the traced simplices up to the tetrahedron, on the shapes and on Z', async () => {
+    await page.selectOption('#s3-scene', 'containment');
+    await settle(page);
+    await page.click('#s3-step-toggle');
+    await settle(page);
+    const state = await demo(page, () => gjkDemo.space.state());
+    const [answer] = native([state], ['--trace']);
+    const trace = await demo(page, () => gjkDemo.space.result().trace);
+    const n = trace.length;
+    // The tool's trace ends before the iteration whose tetrahedron contains the origin; the
+    // page shows that tetrahedron last.
+    assert.equal(n, answer.simplices.length + 1, 'the tool\'s simplices and the tetrahedron');
+    assert.deepEqual(trace.map((s) => s.simplex.length), [1, 2, 3, 4], 'a point, a segment, a triangle, a tetrahedron');
+    const checkStep = async (k, mode) => {
+      assert.equal(await text(page, '#step-counter'), `${k} / ${n}`);
+      const drawn = await demo(page, () => gjkDemo.drawn());
+      assert.equal(drawn.mode, mode);
+      assert.equal(drawn.step.index, k);
+      assert.deepEqual(drawn.step.simplex, trace[k - 1].simplex, `step ${k}: the page's trace is drawn`);
+      assert.deepEqual(drawn.step.closest, trace[k - 1].closest);
+      assert.equal(await page.locator('#s3-step-simplex tr').count(), trace[k - 1].simplex.length);
+      if (k < n) {
+        // The tool's simplex of that iteration (A's frame), moved into the world by A's pose.
+        const nat = answer.simplices[k - 1];
+        assert.equal(drawn.step.simplex.length, nat.length, `simplex size at iteration ${k}`);
+        drawn.step.simplex.forEach((v, i) => {
+          assert.equal(v.index_a, nat[i].index_a);
+          assert.equal(v.index_b, nat[i].index_b);
+          const world = (p) => rotate3(state.a.quaternion, p).map((x, c) => x + state.a.position[c]);
+          closeVector(v.a, world(nat[i].point_a), 1e-9, `iteration ${k} vertex ${i} a`);
+          closeVector(v.b, world(nat[i].point_b), 1e-9, `iteration ${k} vertex ${i} b`);
+          closeVector(v.w, rotate3(state.a.quaternion, nat[i].minkowski), 1e-9, `iteration ${k} vertex ${i} w`);
+          close(v.weight, nat[i].weight, 1e-9, `iteration ${k} vertex ${i} weight`);
+        });
+        // The next iteration's new vertex is the support point drawn.
+        const added = trace[k].simplex.filter((v) => !trace[k - 1].simplex.some((u) => u.index_a === v.index_a && u.index_b === v.index_b));
+        assert.equal(added.length, 1, `iteration ${k + 1} adds one vertex`);
+        assert.deepEqual(drawn.step.support.w, added[0].w, `iteration ${k}: the support point`);
+      } else {
+        assert.equal(drawn.step.support, null, 'no support after the last');
+        const weights = drawn.step.simplex.map((v) => v.weight);
+        assert.ok(weights.every((u) => u > 0), `the origin is inside: ${weights}`);
+        assert.match(await text(page, '#s3-step-text'), /Case 2/, 'the last step names its termination');
+      }
+    };
+    for (let k = 1; k <= n; ++k) {
+      await checkStep(k, 'shapes');
+      if (k < n) await page.click('#step-next');
+      await settle(page);
+    }
+    assert.equal(await page.isDisabled('#step-next'), true, 'no step after the last');
+    await screenshot(page, 'desktop-space-step');
+    // The same steps on Z = B - A, backwards with the keyboard.
+    await page.click('#s3-draw-z');
+    await settle(page);
+    await screenshot(page, 'desktop-space-z-step');
+    for (let k = n; k >= 1; --k) {
+      await checkStep(k, 'minkowski');
+      if (k > 1) await page.keyboard.press('ArrowLeft');
+      await settle(page);
+    }
+    assert.equal(await page.isDisabled('#step-prev'), true, 'no step before the first');
+    await page.click('#s3-step-toggle');
+    await settle(page);
+    // Live, Z shows the final simplex, and |P| is the distance between the cores.
+    await page.selectOption('#s3-scene', 'box-tetra');
+    await settle(page);
+    const drawn = await demo(page, () => gjkDemo.drawn());
+    assert.equal(drawn.mode, 'minkowski');
+    close(Math.hypot(...drawn.closest), Number(await text(page, '#s3-distance')), 1e-12, '|P| is the displayed distance');
+    await screenshot(page, 'desktop-space-z');
+    await page.click('#s3-draw-shapes');
+    await settle(page);
+  });
+
+  test('a bad 3D line gives the library\'s error in the panel, not an exception', async () => {
+    assert.equal(await demo(page, () => gjkDemo.space.setShapes({ a: { points: [] }, b: { points: [[0, 0, 0]] } })), '');
+    await settle(page);
+    assert.match(await text(page, '#s3-status'), /invalid input: shape a has no points/);
+    assert.equal(await demo(page, () => gjkDemo.space.setShapes({ a: { points: [[0, 0, 0]] }, b: { points: [[1, 0, 0]], quaternion: [0, 0, 0, 3] } })), '');
+    await settle(page);
+    assert.match(await text(page, '#s3-status'), /invalid input: shape b's transform/);
+    // A good line again: the numbers are the tool's.
+    assert.equal(await demo(page, () => gjkDemo.space.setShapes({ a: { points: [[0, 0, 0]], radius: 0.5 }, b: { points: [[3, 0, 0], [3, 1, 0]], radius: 0.25 } })), '');
+    await settle(page);
+    const { answer } = await checkSpaceAgainstNative(page, 'a sphere and a capsule');
+    close(answer.distance, 2.25, 1e-12, 'the exact distance: 3 - 0.5 - 0.25');
   });
 });
 

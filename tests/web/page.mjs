@@ -29,6 +29,55 @@ export function parsePoint(s) {
   return [Number(m[1]), Number(m[2])];
 }
 
+/** Two vectors equal within `tol` in every coordinate (any dimension). */
+export function closeVector(p, q, tol, what) {
+  assert.equal(p.length, q.length, `${what}: dimension`);
+  p.forEach((x, k) => close(x, q[k], tol, `${what}[${k}]`));
+}
+
+/** "(x, y, z)" as the panel shows it -> [x, y, z]. */
+export function parsePoint3(s) {
+  const m = /^\((\S+), (\S+), (\S+)\)$/.exec(s);
+  assert.ok(m, `a point in space: ${s}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+/** v rotated by the quaternion q (scalar last), normalized first as the tool does. */
+export function rotate3(q, v) {
+  const n = Math.hypot(...q);
+  const [x, y, z, w] = q.map((c) => c / n);
+  const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+  const t = cross([x, y, z], v).map((c) => 2 * c);
+  const ut = cross([x, y, z], t);
+  return [0, 1, 2].map((k) => v[k] + w * t[k] + ut[k]);
+}
+
+/**
+ * The 3D view shows the native answer to the page's shapes as a `gjk distance` 3D line:
+ * distance (every digit), status, iterations and penetration in the panel, the witness points
+ * to the panel's four decimals, and the drawn witness points and normal within 1e-9.
+ */
+export async function checkSpaceAgainstNative(page, what) {
+  const state = await demo(page, () => gjkDemo.space.state());
+  const [answer] = native([state], ['--trace']);
+  assert.ok(!('error' in answer), `${what}: native error ${answer.error}`);
+  close(Number(await text(page, '#s3-distance')), answer.distance, 1e-9, `${what}: displayed distance`);
+  assert.equal(await text(page, '#s3-status'), answer.status, `${what}: status`);
+  assert.equal(Number(await text(page, '#s3-iterations')), answer.iterations, `${what}: iterations`);
+  const depth = await text(page, '#s3-penetration');
+  if ('penetration' in answer) close(Number(depth), answer.penetration, 1e-9, `${what}: displayed penetration`);
+  else assert.match(depth, /apart/, `${what}: no penetration when apart`);
+  closeVector(parsePoint3(await text(page, '#s3-point-a')), answer.point_a, 5e-5, `${what}: displayed witness A`);
+  closeVector(parsePoint3(await text(page, '#s3-point-b')), answer.point_b, 5e-5, `${what}: displayed witness B`);
+  const drawn = await demo(page, () => gjkDemo.drawn());
+  assert.equal(drawn.view, 'space', `${what}: the 3D view is drawn`);
+  if (drawn.result) {
+    for (const k of ['point_a', 'point_b', 'normal']) closeVector(drawn.result[k], answer[k], 1e-9, `${what}: drawn ${k}`);
+    if ('penetration' in answer) close(drawn.result.depth, answer.penetration, 1e-9, `${what}: drawn depth`);
+  }
+  return { state, answer, drawn };
+}
+
 /**
  * The cast view shows the native `gjk cast` answer for the page's query: fraction, status, hit
  * and iterations in the panel, point and normal in the panel and in the drawing (within 1e-9),

@@ -24,9 +24,9 @@ export function fmt(x, digits = 4) {
   return s === '-0' ? '0' : s;
 }
 
-/** A point as "(x, y)". */
+/** A point as "(x, y)", or in space "(x, y, z)". */
 export function fmtPoint(p, digits = 4) {
-  return `(${fmt(p[0], digits)}, ${fmt(p[1], digits)})`;
+  return `(${p.map((x) => fmt(x, digits)).join(', ')})`;
 }
 
 /**

@@ -2,7 +2,9 @@
 //
 // The views decide what a press grabs (app.grab); this module only turns events into calls:
 // a grab is dragged with the pointer, a press on nothing pans the view, the wheel rotates the
-// shape under it or zooms, and the keys rotate (Q / E) and step (arrows, S).
+// shape under it or zooms, and the keys rotate (Q / E) and step (arrows, S). In the 3D view a
+// press on nothing orbits the camera (with Shift it pans), Shift and the wheel turn the shape
+// about the screen's vertical, and A / D and R / F turn it about the screen's axes.
 
 export function attachInput(canvas, app) {
   let drag = null; // { id, grab, prev: world point, last: screen point }
@@ -38,7 +40,8 @@ export function attachInput(canvas, app) {
       drag.prev = q;
       app.changed();
     } else {
-      cam.pan(s[0] - drag.last[0], s[1] - drag.last[1]);
+      if (cam.orbit && !e.shiftKey) cam.orbit(s[0] - drag.last[0], s[1] - drag.last[1]);
+      else cam.pan(s[0] - drag.last[0], s[1] - drag.last[1]);
       app.redraw();
     }
     drag.last = s;
@@ -55,8 +58,9 @@ export function attachInput(canvas, app) {
 
   canvas.addEventListener('wheel', (e) => {
     e.preventDefault();
-    const dy = e.deltaMode === 1 ? e.deltaY * 33 : e.deltaY; // lines -> pixels
-    app.wheel(local(e), dy);
+    const delta = e.deltaY !== 0 ? e.deltaY : e.deltaX; // Shift turns some wheels sideways
+    const dy = e.deltaMode === 1 ? delta * 33 : delta; // lines -> pixels
+    app.wheel(local(e), dy, e.shiftKey);
   }, { passive: false });
 
   document.addEventListener('keydown', (e) => {
@@ -65,6 +69,8 @@ export function attachInput(canvas, app) {
     const key = e.key.toLowerCase();
     if (key === 'q') app.rotateSelected(+5);
     else if (key === 'e') app.rotateSelected(-5);
+    else if (key === 'a' || key === 'd') app.turn3('up', key === 'd' ? +5 : -5);
+    else if (key === 'r' || key === 'f') app.turn3('right', key === 'f' ? +5 : -5);
     else if (key === 'arrowright') app.stepBy(+1);
     else if (key === 'arrowleft') app.stepBy(-1);
     else if (key === 's') app.toggleStepMode();

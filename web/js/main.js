@@ -2,22 +2,27 @@
 //
 // Every answer on the page - distances, witness points, the GJK trace, hulls, the Minkowski
 // difference, the penetration, the shape cast, the ray cast, the distance's gradient,
-// barycentric coordinates and Voronoi regions - is
+// barycentric coordinates and Voronoi regions, and in the 3D view the distance, its trace, the
+// penetration and the hulls - is
 // computed by the C++ library
 // through the bindings (web/bindings.cpp). This file only keeps the state and routes events.
 
 import createGjk from '../gjk.js';
 import { Camera } from './camera.js';
+import { Camera3 } from './camera3.js';
 import { attachInput } from './interact.js';
 import { buildPanel, updatePanel } from './panel.js';
 import { SCENES, SEGMENT_DEFAULT, TRIANGLE_PRESETS, makeShape, rotateShape, shapeJson } from './scenes.js';
+import { SCENES3, makeShape3, shapeJson3, turnShape3 } from './scenes3.js';
 import { castStart, drawCastView, grabInCast } from './view-cast.js';
 import { CONTACT_MARGIN, drawContactsView } from './view-contacts.js';
 import { defaultRay, drawGradient, drawRayView, grabInRay } from './view-ray.js';
 import { drawMinkowskiView, drawShapesView, grabInMinkowski, grabInShapes, worldHull } from './view-gjk.js';
 import { drawSegmentView, drawTriangleView, grabPoints, solveSegment, solveTriangle } from './view-sections.js';
+import { drawSpaceView, grabInSpace } from './view-space.js';
 
-const VIEWS = ['shapes', 'minkowski', 'cast', 'contacts', 'ray', 'segment', 'triangle'];
+const VIEWS = ['shapes', 'minkowski', 'cast', 'contacts', 'ray', 'segment', 'triangle', 'space'];
+const STEP_VIEWS = ['shapes', 'minkowski', 'space']; // the views with step mode
 const SHAPE_VIEWS = ['shapes', 'minkowski', 'cast', 'contacts']; // the views of the two shapes A and B
 
 /**
@@ -43,7 +48,7 @@ class App {
     this.gjk = gjk; // the bound library
     this.canvas = canvas;
     this.view = 'shapes';
-    this.cameras = Object.fromEntries(VIEWS.map((v) => [v, new Camera()]));
+    this.cameras = Object.fromEntries(VIEWS.map((v) => [v, v === 'space' ? new Camera3() : new Camera()]));
     this.toFit = new Set(VIEWS); // views whose camera frames its content at the next draw
     this.selected = 'b'; // the shape that the keys and buttons rotate
     this.stepMode = false;
@@ -52,6 +57,10 @@ class App {
     this.frame = 0;
     this.showGradient = false; // the gradient arrows of the shapes view
     this.loadScene('talk');
+    // The 3D view's state: its shapes, the one the keys turn, its step, and whether it draws
+    // the shapes or Z = B - A.
+    this.space = { selected: 'b', step: 1, showZ: false };
+    this.loadScene3('box-tetra');
     this.loadTrianglePreset('default');
     this.segment = { ...SEGMENT_DEFAULT };
     this.solveSections();
@@ -132,6 +141,74 @@ class App {
     return '';
   }
 
+  // --- The 3D view's state ---------------------------------------------------------------
+
+  loadScene3(id) {
+    const scene = SCENES3.find((s) => s.id === id);
+    if (!scene) return;
+    Object.assign(this.space, { sceneId: id, a: scene.a(), b: scene.b(), step: 1 });
+    this.toFit.add('space');
+    this.changed();
+  }
+
+  /** Sets both 3D shapes from a `gjk distance` 3D line ({a, b} of SHAPE3). Returns an error
+   *  or ''; the library answers a bad shape with its own error in the panel. */
+  setShapes3(query) {
+    if (!query || !query.a || !query.b) return 'a 3D line has shapes a and b';
+    const shape = (s) => ({
+      kind: 'custom', points: (s.points || []).map((p) => [p[0], p[1], p[2]]), radius: s.radius || 0,
+      position: s.position ? [...s.position] : [0, 0, 0], quaternion: s.quaternion ? [...s.quaternion] : [0, 0, 0, 1],
+    });
+    Object.assign(this.space, { sceneId: 'custom', a: shape(query.a), b: shape(query.b), step: 1 });
+    this.toFit.add('space');
+    this.changed();
+    return '';
+  }
+
+  setKind3(key, kind) {
+    if (kind === 'custom') return;
+    const old = this.space[key];
+    const shape = makeShape3(kind);
+    shape.position = old.position;
+    shape.quaternion = old.quaternion;
+    this.space[key] = shape;
+    this.edited3();
+  }
+
+  setRadius3(key, radius) {
+    this.space[key].radius = radius;
+    this.edited3();
+  }
+
+  select3(key) {
+    this.space.selected = key;
+    this.changed();
+  }
+
+  setShowZ(on) {
+    this.space.showZ = on;
+    this.toFit.add('space');
+    this.changed();
+  }
+
+  /**
+   * Turns the selected 3D shape (B when Z is drawn: Z turns with it) by `degrees` about an axis
+   * of the screen through the shape's centre: 'view' (towards the eye: counter-clockwise on the
+   * screen, as Q turns a 2D shape), 'up' or 'right'.
+   */
+  turn3(axis, degrees) {
+    if (this.view !== 'space') return;
+    const cam = this.cameras.space;
+    const key = this.space.showZ ? 'b' : this.space.selected;
+    turnShape3(this.space[key], { view: cam.e, up: cam.u, right: cam.r }[axis], degrees * DEG);
+    this.edited3();
+  }
+
+  edited3() {
+    this.space.sceneId = 'custom';
+    this.changed();
+  }
+
   loadTrianglePreset(id) {
     const preset = TRIANGLE_PRESETS.find((p) => p.id === id);
     if (!preset) return;
@@ -162,21 +239,30 @@ class App {
   }
 
   rotateSelected(degrees) {
+    if (this.view === 'space') {
+      this.turn3('view', degrees);
+      return;
+    }
     if (!SHAPE_VIEWS.includes(this.view)) return;
     rotateShape(this[this.view === 'minkowski' ? 'b' : this.selected], degrees * DEG);
     this.edited();
   }
 
   toggleStepMode() {
-    if (this.view !== 'shapes' && this.view !== 'minkowski') return;
+    if (!STEP_VIEWS.includes(this.view)) return;
     this.stepMode = !this.stepMode;
     this.step = 1;
+    this.space.step = 1;
     this.changed();
   }
 
   stepBy(delta) {
-    if (!this.stepMode || (this.view !== 'shapes' && this.view !== 'minkowski')) return;
-    this.step = Math.min(Math.max(1, this.step + delta), this.result.trace.length);
+    if (!this.stepMode || !STEP_VIEWS.includes(this.view)) return;
+    if (this.view === 'space') {
+      this.space.step = Math.min(Math.max(1, this.space.step + delta), Math.max(1, this.space.result.trace.length));
+    } else {
+      this.step = Math.min(Math.max(1, this.step + delta), this.result.trace.length);
+    }
     this.changed();
   }
 
@@ -230,6 +316,11 @@ class App {
         if (g && g.key === 'a') return { ...g, move: (q, prev) => { g.move(q, prev); this.sceneId = 'custom'; } };
         return g;
       }
+      case 'space': {
+        const g = grabInSpace(this, cam, s, tol);
+        if (g && !this.space.showZ) this.space.selected = g.key;
+        return g && { ...g, move: (q, prev) => { g.move(q, prev); this.space.sceneId = 'custom'; } };
+      }
       case 'segment': return grabPoints(this.segment, ['A', 'B'], cam, s, tol);
       default: return grabPoints(this.triangle, ['A', 'B', 'C'], cam, s, tol);
     }
@@ -241,11 +332,23 @@ class App {
     if (this.view === 'minkowski') return grabInMinkowski(this, cam, s, tol) ? 'grab' : '';
     if (this.view === 'cast') return grabInCast(this, cam, s, tol) ? 'grab' : '';
     if (this.view === 'ray') return grabInRay(this, cam, s, tol) ? 'grab' : '';
+    if (this.view === 'space') return grabInSpace(this, cam, s, tol) ? 'grab' : '';
     return 'crosshair';
   }
 
-  wheel(s, dy) {
+  wheel(s, dy, shift = false) {
     const cam = this.camera();
+    if (this.view === 'space') { // over a shape: turn it (Shift: about the screen's vertical)
+      const g = grabInSpace(this, cam, s, 10);
+      if (g) {
+        if (!this.space.showZ) this.space.selected = g.key;
+        this.turn3(shift ? 'up' : 'view', (-dy / 100) * 5);
+      } else {
+        cam.zoom(Math.exp(-dy / 500), s);
+        this.redraw();
+      }
+      return;
+    }
     const g = this.view === 'shapes' || this.view === 'cast' || this.view === 'contacts' ? grabInShapes(this, cam, s, 10)
       : this.view === 'minkowski' ? grabInMinkowski(this, cam, s, 10) : null;
     if (g) {
@@ -285,7 +388,20 @@ class App {
     // The contact manifold, with speculative points within CONTACT_MARGIN.
     this.manifoldResult = this.gjk.manifold(a, b, CONTACT_MARGIN);
     this.step = Math.max(1, Math.min(this.step, this.result.trace.length));
+    this.solveSpace();
     this.solveSections();
+  }
+
+  /** The 3D view's answers: the distance with its trace, the penetration, and the hulls drawn. */
+  solveSpace() {
+    const sp = this.space;
+    const a = shapeJson3(sp.a), b = shapeJson3(sp.b);
+    sp.result = this.gjk.distance3(a, b);
+    sp.penetration = this.gjk.penetration3(a, b);
+    sp.hullA = this.gjk.hull3(a);
+    sp.hullB = this.gjk.hull3(b);
+    sp.z = this.gjk.minkowski_difference3(a, b);
+    sp.step = Math.max(1, Math.min(sp.step, sp.result.trace.length));
   }
 
   solveSections() {
@@ -328,6 +444,13 @@ class App {
         const hull = worldHull(this.gjk, this.a);
         return [...grow(hull, this.a.radius), this.ray.start, this.ray.end];
       }
+      case 'space': {
+        // Each core's corners, and the points a radius from them along the axes.
+        const grow3 = (pts, r) => pts.flatMap((p) => [p, ...[0, 1, 2].flatMap((k) => [-r, r].map((d) => p.map((x, i) => (i === k ? x + d : x))))]);
+        const sp = this.space;
+        if (sp.showZ) return [[0, 0, 0], ...grow3(sp.z.vertices, sp.a.radius + sp.b.radius)];
+        return [...grow3(sp.hullA.vertices, sp.a.radius), ...grow3(sp.hullB.vertices, sp.b.radius)];
+      }
       case 'segment': return padded(Object.values(this.segment));
       default: return padded(Object.values(this.triangle));
     }
@@ -360,7 +483,7 @@ class App {
     const ctx = canvas.getContext('2d');
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, rect.width, rect.height);
-    const draw = { shapes: drawShapesView, minkowski: drawMinkowskiView, cast: drawCastView, contacts: drawContactsView, ray: drawRayView, segment: drawSegmentView, triangle: drawTriangleView }[this.view];
+    const draw = { shapes: drawShapesView, minkowski: drawMinkowskiView, cast: drawCastView, contacts: drawContactsView, ray: drawRayView, segment: drawSegmentView, triangle: drawTriangleView, space: drawSpaceView }[this.view];
     this.drawn = draw(ctx, cam, this);
     if (this.view === 'shapes' && this.showGradient) {
       drawGradient(ctx, cam, this);
@@ -422,6 +545,18 @@ async function main() {
       const r = canvas.getBoundingClientRect();
       const s = app.camera().toScreen(p);
       return [r.left + s[0], r.top + s[1]];
+    },
+    /** The 3D view: its shapes as a `gjk distance` 3D line, the answers it shows, its camera. */
+    space: {
+      state: () => ({ a: shapeJson3(app.space.a), b: shapeJson3(app.space.b) }),
+      result: () => app.space.result,
+      penetration: () => app.space.penetration,
+      /** Loads a `gjk distance` 3D line ({a, b}); returns an error or ''. */
+      setShapes: (query) => app.setShapes3(query),
+      camera: () => {
+        const c = app.cameras.space;
+        return { yaw: c.yaw, pitch: c.pitch, e: c.e, r: c.r, u: c.u, scale: c.scale, target: c.target };
+      },
     },
     /** Moves points of the segment or triangle view: { A, B, C, Q } (any of them). */
     setPoints: (points) => {

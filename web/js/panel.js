@@ -2,7 +2,9 @@
 
 import { fmt, fmtPoint } from './draw.js';
 import { SCENES, SHAPE_KINDS, TERMINATION_CASE, TERMINATION_TEXT, TRIANGLE_PRESETS } from './scenes.js';
+import { SCENES3, SHAPE_KINDS3 } from './scenes3.js';
 import { SEGMENT_RULES, TRIANGLE_RULES } from './view-sections.js';
+import { nextSupport } from './view-space.js';
 
 const $ = (id) => document.getElementById(id);
 const set = (id, text) => { $(id).textContent = text; };
@@ -15,6 +17,7 @@ export const VIEW_TEXT = {
   minkowski: 'GJK never builds Z = B − A, the hull of all differences b − a: it walks a simplex over Z towards the origin O, whose distance to Z is the distance between the shapes.',
   segment: 'Section 1: the closest point on a segment to Q comes from the barycentric coordinates (u, v), whose signs name the Voronoi region.',
   triangle: 'Section 2: nine barycentric coordinates decide among a triangle\'s seven Voronoi regions, vertices first, then edges, then the interior.',
+  space: 'In space: the same loop on Z = B − A with a simplex of up to four points - a point, a segment, a triangle, a tetrahedron - the answer of `gjk distance` on a 3D line.',
 };
 
 export const VIEW_HINT = {
@@ -25,7 +28,18 @@ export const VIEW_HINT = {
   ray: 'Drag the ray\'s ends S and E · drag shape A or a vertex',
   segment: 'Drag A, B or Q · press anywhere to put Q there',
   triangle: 'Drag A, B, C or Q · press anywhere to put Q there',
+  space: 'Drag a shape across the screen · drag the background to orbit (Shift: pan) · wheel over a shape or Q/E, A/D, R/F turns it',
 };
+
+/** The last iteration's sentence in space, where the simplex grows to a tetrahedron. */
+const TERMINATION_TEXT3 = {
+  ...TERMINATION_TEXT,
+  containment: 'Case 2: a tetrahedron with all four weights positive contains the origin: the shapes overlap. (The tool\'s --trace ends with the iteration before it.)',
+  edge_overlap: 'Case 3b: the origin lies on the simplex\'s edge: the shapes touch there, or overlap when no support plane holds it.',
+  face_overlap: 'Case 4 in space: the origin lies on the simplex\'s triangle: touching on Z\'s boundary, overlapping inside.',
+};
+
+const TERMINATION_CASE3 = { ...TERMINATION_CASE, face_overlap: 'face' };
 
 /** One sentence per cast status (gjk/cast.hpp's CastStatus). */
 export const CAST_TEXT = {
@@ -66,6 +80,29 @@ export function buildPanel(app) {
   $('step-prev').addEventListener('click', () => app.stepBy(-1));
   $('step-next').addEventListener('click', () => app.stepBy(+1));
   $('fit').addEventListener('click', () => app.fitView());
+
+  const scenes3 = $('s3-scene');
+  for (const s of SCENES3) scenes3.add(new Option(s.label, s.id));
+  const own3 = new Option('Your own shapes', 'custom');
+  own3.disabled = true;
+  scenes3.add(own3);
+  scenes3.addEventListener('change', () => app.loadScene3(scenes3.value));
+  for (const row of document.querySelectorAll('.shape3-row')) {
+    const key = row.dataset.shape;
+    const kind = row.querySelector('.kind');
+    for (const [id, name] of SHAPE_KINDS3) kind.add(new Option(name, id));
+    kind.options[kind.options.length - 1].disabled = true;
+    kind.addEventListener('change', () => app.setKind3(key, kind.value));
+    row.querySelector('.radius input').addEventListener('input', (e) => app.setRadius3(key, +e.target.value));
+  }
+  $('s3-draw-shapes').addEventListener('click', () => app.setShowZ(false));
+  $('s3-draw-z').addEventListener('click', () => app.setShowZ(true));
+  $('s3-select').addEventListener('click', () => app.select3(app.space.selected === 'a' ? 'b' : 'a'));
+  $('s3-step-toggle').addEventListener('click', () => app.toggleStepMode());
+  for (const [id, axis, degrees] of [['ccw', 'view', 15], ['cw', 'view', -15], ['left', 'up', -15],
+    ['right', 'up', 15], ['up', 'right', -15], ['down', 'right', 15]]) {
+    $(`s3-turn-${id}`).addEventListener('click', () => app.turn3(axis, degrees));
+  }
   for (const tab of document.querySelectorAll('#tabs button')) {
     tab.addEventListener('click', () => app.setView(tab.dataset.view));
   }
@@ -88,8 +125,10 @@ export function updatePanel(app) {
   for (const e of document.querySelectorAll('.cast-only')) e.hidden = !castView;
   $('segment-panel').hidden = view !== 'segment';
   $('triangle-panel').hidden = view !== 'triangle';
-  $('stepbar').hidden = !(gjkView && app.stepMode);
-  $('step-toggle-canvas').hidden = !gjkView;
+  $('space-panel').hidden = view !== 'space';
+  const stepView = gjkView || view === 'space';
+  $('stepbar').hidden = !(stepView && app.stepMode);
+  $('step-toggle-canvas').hidden = !stepView;
   $('step-toggle-canvas').setAttribute('aria-pressed', String(app.stepMode));
   if (gjkView || castView) updateGjk(app); // the presets and the shapes' controls
   if (gjkView) updateGradient(app);
@@ -98,6 +137,75 @@ export function updatePanel(app) {
   else if (view === 'contacts') updateContacts(app);
   else if (view === 'segment') updateSegment(app);
   else if (view === 'triangle') updateTriangle(app);
+  else if (view === 'space') updateSpace(app);
+}
+
+/** The 3D view: the tool's answer on a 3D line, the shapes' controls and the step. */
+function updateSpace(app) {
+  const sp = app.space, r = sp.result;
+  const scene = SCENES3.find((s) => s.id === sp.sceneId);
+  $('s3-scene').value = sp.sceneId;
+  set('s3-scene-text', scene ? scene.text : 'Your own shapes: pick a preset to reset them.');
+  $('s3-draw-shapes').setAttribute('aria-pressed', String(!sp.showZ));
+  $('s3-draw-z').setAttribute('aria-pressed', String(sp.showZ));
+
+  set('s3-distance', r.error ? '–' : String(r.distance)); // every digit: the tests compare it
+  set('s3-status', r.error ? `invalid input: ${r.error}` : r.status);
+  set('s3-termination', `${r.termination}${TERMINATION_CASE3[r.termination] ? ` (${TERMINATION_CASE3[r.termination]})` : ''}`);
+  set('s3-iterations', String(r.iterations));
+  set('s3-point-a', r.error ? '–' : fmtPoint(r.point_a));
+  set('s3-point-b', r.error ? '–' : fmtPoint(r.point_b));
+  set('s3-normal', r.error ? '–' : r.normal.every((x) => x === 0) ? 'none (overlap)' : fmtPoint(r.normal));
+  set('s3-penetration', 'penetration' in r ? String(r.penetration) : '– (apart)'); // every digit
+  set('s3-termination-text', TERMINATION_TEXT3[r.termination] || '');
+
+  for (const row of document.querySelectorAll('.shape3-row')) {
+    const shape = sp[row.dataset.shape];
+    row.querySelector('.kind').value = shape.kind;
+    row.querySelector('.radius input').value = shape.radius;
+  }
+  const key = sp.showZ ? 'b' : sp.selected; // Z turns with B
+  set('s3-select', key.toUpperCase());
+  $('s3-select').className = key === 'a' ? 'ca' : 'cb';
+
+  const toggle = $('s3-step-toggle');
+  toggle.setAttribute('aria-pressed', String(app.stepMode));
+  toggle.textContent = app.stepMode ? 'Stop stepping' : 'Step through GJK';
+  $('s3-step-details').hidden = !app.stepMode;
+  if (app.stepMode && r.trace.length > 0) updateSpaceStep(app);
+}
+
+/** The current traced simplex in space: its vertices with their weights, P and the next support. */
+function updateSpaceStep(app) {
+  const r = app.space.result, trace = r.trace;
+  const k = app.space.step, step = trace[k - 1];
+  set('step-counter', `${k} / ${trace.length}`);
+  $('step-prev').disabled = k <= 1;
+  $('step-next').disabled = k >= trace.length;
+  set('s3-step-title', `Iteration ${k} of ${trace.length}.`);
+  const names = ['a point', 'a segment', 'a triangle', 'a tetrahedron'];
+  const last = k === trace.length;
+  // A stall (no progress) ends an iteration without recording it: the last simplex stands.
+  const stalled = last && r.iterations > trace.length ? ' The next iteration made no progress and kept this simplex.' : '';
+  set('s3-step-text', last
+    ? `The simplex is ${names[step.simplex.length - 1]}. ${TERMINATION_TEXT3[r.termination] || ''}${stalled}`
+    : `The simplex is ${names[step.simplex.length - 1]}, culled to P's feature; the support point along −P is new: it joins the simplex, which is solved again.`);
+  const body = $('s3-step-simplex');
+  body.replaceChildren(...step.simplex.map((v, i) => {
+    const tr = document.createElement('tr');
+    const cells = [`w${i + 1}`, fmtPoint(v.w, 3), fmt(v.weight, 4), String(v.index_a), String(v.index_b)];
+    cells.forEach((text, c) => {
+      const cell = document.createElement(c === 0 ? 'th' : 'td');
+      cell.textContent = text;
+      tr.append(cell);
+    });
+    return tr;
+  }));
+  set('s3-step-closest', `${fmtPoint(step.closest)}  |P| = ${fmt(Math.hypot(...step.closest))}`);
+  const support = nextSupport(trace, k);
+  set('s3-step-support', support
+    ? `${fmtPoint(support.w, 3)}: B point ${support.index_b} − A point ${support.index_a}`
+    : 'none: the loop ended here');
 }
 
 /** The gradient of the signed distance (as `gjk distance --derivatives`), when shown. */
