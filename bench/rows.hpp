@@ -49,6 +49,8 @@ void gjk_lines_answers(benchmark::State& state);
 // space.cpp: distance in space beside Bullet and FCL (the peers' rows when they were found).
 template <class T> void gjk_space(benchmark::State& state, bool boxes);
 void register_space_rows();
+// space_big.cpp: a 1,000-corner hull against small ones, beside Bullet and FCL.
+void register_space_big_rows();
 
 // support3.cpp: a prepared shape's support in space, the scan against the climb.
 void register_support3_rows();

@@ -301,34 +301,10 @@ val from_step3(const gjk::Simplex3<T>& s, V3 closest, const gjk::Transform3<T>& 
     return step;
 }
 
-/// The tetrahedron that ended the loop by containment (case 2), or false when it did not end
-/// so. The kernel's trace holds the simplex of each iteration that went on, after its cull; the
-/// iteration whose tetrahedron contains the origin stops before it is recorded. The same query
-/// run again with a cache (a cold start: the same iterations) leaves the final simplex's vertex
-/// pairs in the cache, which the library's Z and solver turn back into the four vertices, in
-/// A's frame, and their weights.
-bool containment_simplex(const gjk::DistanceInput3<T>& in, gjk::Simplex3<T>& s, V3& closest) {
-    gjk::SimplexCache3<T> cache;
-    const gjk::DistanceOutput3<T> out = gjk::distance(in, &cache);
-    if (out.termination != gjk::Termination::containment || cache.count != 4) {
-        return false;
-    }
-    const gjk::Transform3<T> xf_a{in.xf_a.p, gjk::normalized(in.xf_a.q)};
-    const gjk::Transform3<T> xf_b{in.xf_b.p, gjk::normalized(in.xf_b.q)};
-    const gjk::detail::MovedPoints3<T> moved_b(in.b.points, gjk::detail::relative(xf_a, xf_b));
-    const gjk::detail::MinkowskiDifference3<T> z{in.a.points, moved_b.points()};
-    s.count = cache.count;
-    for (int i = 0; i < cache.count; ++i) {
-        s.v[i] = z.vertex(cache.index_a[i], cache.index_b[i]);
-    }
-    closest = gjk::detail::solve(s).closest;
-    return true;
-}
-
 /// distance3(a, b): the tool's answer to a 3D line with --trace (its fields, "simplices" in A's
 /// frame as the tool writes them), plus termination, error and `trace`: each traced simplex in
-/// the world frame ({simplex: [{a, b, w, weight, index_a, index_b}], closest}), and after them,
-/// when the loop ended by containment, the tetrahedron that contains the origin.
+/// the world frame ({simplex: [{a, b, w, weight, index_a, index_b}], closest}); a loop that
+/// ends by containment ends with the tetrahedron that contains the origin.
 val distance3(const val& ja, const val& jb) {
     const JsShape3 a = to_shape3(ja), b = to_shape3(jb);
     const gjk::DistanceInput3<T> in = to_input3(a, b);
@@ -341,12 +317,6 @@ val distance3(const val& ja, const val& jb) {
     val steps = val::array();
     for (std::size_t i = 0; i < trace.size(); ++i) {
         steps.set(i, from_step3(trace[i].simplex, trace[i].closest, xf_a));
-    }
-    gjk::Simplex3<T> last;
-    V3 closest;
-    if (answer.output.termination == gjk::Termination::containment &&
-        containment_simplex(in, last, closest)) {
-        steps.set(trace.size(), from_step3(last, closest, xf_a));
     }
     o.set("trace", steps);
     return o;

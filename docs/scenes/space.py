@@ -396,13 +396,9 @@ def figure_regions(tool, out):
     faces = hull_faces([tuple(Fraction(c) for c in p) for p in corners])
     for number, (q, region, title) in enumerate(scenes):
         answer = ask(tool, {"a": {"points": [list(q)]}, "b": {"points": tetrahedron}})
-        weights = {}
-        if len(region) < 4:
-            assert region_name(answer) == "".join(LETTERS[v] for v in region), (answer, region)
-            weights = {LETTERS[v["index_b"]]: v["weight"] for v in answer["simplices"][-1]}
-        else:  # containment ends the loop before its trace step: no weights are printed
-            assert answer["status"] == "overlapping" and answer["iterations"] > len(
-                answer["simplices"]), answer
+        assert region_name(answer) == "".join(LETTERS[v] for v in region), (answer, region)
+        weights = {LETTERS[v["index_b"]]: v["weight"] for v in answer["simplices"][-1]}
+        assert len(region) < 4 or answer["status"] == "overlapping", answer
         x, y = panel_origin(number % 3, number // 3)
         p = tuple(answer["point_b"])
         svg.panel(x, y, title, f"Q = {text_point(q)}, P = {text_point(p)}"
@@ -493,8 +489,7 @@ def figure_run(tool, out, title, query, ending, azimuth, elevation):
     floats = lambda ps: [tuple(map(float, p)) for p in ps]  # noqa: E731
     points_a, points_b, z_float = floats(points_a), floats(points_b), floats(z_points)
     steps = answer["simplices"]
-    # The iterations: each traced one, and the one that ended the loop before its trace step
-    # (case 2: the support point made a tetrahedron around the origin).
+    # The iterations, one traced step each (case 2's last: the tetrahedron around the origin).
     iterations = []
     for k, step in enumerate(steps):
         simplex = [tuple(v["minkowski"]) for v in step]
@@ -508,19 +503,16 @@ def figure_run(tool, out, title, query, ending, azimuth, elevation):
             assert new in ([], [pair]), (k, new, pair)
         iterations.append({"simplex": simplex, "weights": [v["weight"] for v in step],
                            "pairs": pairs, "p": p, "d": d, "support": w, "pair": pair})
-    if answer["iterations"] > len(steps):
-        last = iterations[-1]
-        tetrahedron = last["simplex"] + [last["support"]]
-        assert len(tetrahedron) == 4 and contains_origin(
-            [tuple(Fraction(c) for c in p) for p in tetrahedron])
-        iterations.append({"simplex": tetrahedron, "weights": None, "p": (0.0, 0.0, 0.0),
-                           "d": None, "support": None, "pair": None, "pairs": None})
+    assert answer["iterations"] == len(steps), answer
 
     # The ending named in the heading is the one the trace shows.
     if ending == "repeated_support":
         assert iterations[-1]["pair"] in iterations[-1]["pairs"], ending
     else:
-        assert ending == "containment" and iterations[-1]["weights"] is None, ending
+        last = iterations[-1]
+        assert ending == "containment" and len(last["simplex"]) == 4 and contains_origin(
+            [tuple(Fraction(c) for c in p) for p in last["simplex"]]), ending
+        last.update({"p": (0.0, 0.0, 0.0), "d": None, "support": None, "pair": None})
 
     columns = 3
     rows = 1 + -(-len(iterations) // columns)

@@ -557,9 +557,8 @@ describe('desktop, 1280×800, the 3D view', () => {
     const [answer] = native([state], ['--trace']);
     const trace = await demo(page, () => gjkDemo.space.result().trace);
     const n = trace.length;
-    // The tool's trace ends before the iteration whose tetrahedron contains the origin; the
-    // page shows that tetrahedron last.
-    assert.equal(n, answer.simplices.length + 1, 'the tool\'s simplices and the tetrahedron');
+    // The tool's trace ends with the iteration whose tetrahedron contains the origin.
+    assert.equal(n, answer.simplices.length, 'the tool\'s simplices');
     assert.deepEqual(trace.map((s) => s.simplex.length), [1, 2, 3, 4], 'a point, a segment, a triangle, a tetrahedron');
     const checkStep = async (k, mode) => {
       assert.equal(await text(page, '#step-counter'), `${k} / ${n}`);
