@@ -51,6 +51,8 @@ template <class T> void gjk_space(benchmark::State& state, bool boxes);
 void register_space_rows();
 // space_big.cpp: a 1,000-corner hull against small ones, beside Bullet and FCL.
 void register_space_big_rows();
+// space_sequences.cpp: near-touching pairs and warm-started sequences, beside Bullet and FCL.
+void register_space_sequence_rows();
 
 // support3.cpp: a prepared shape's support in space, the scan against the climb.
 void register_support3_rows();
