@@ -8,8 +8,10 @@
 
 #include <cmath>
 #include <random>
+#include <string>
 #include <vector>
 
+#include "gjk/batch3.hpp"
 #include "gjk/distance3.hpp"
 #include "rows.hpp"
 
@@ -139,6 +141,38 @@ template <class T> void gjk_space(benchmark::State& state, bool boxes) {
     space_counters(state, inputs.size(), overlapping, sum);
 }
 
+/// The same queries through distance_batch() on `threads` threads.
+template <class T> void gjk_space_batch(benchmark::State& state, bool boxes, int threads) {
+    const std::vector<SpacePair>& pairs = space_pairs(boxes);
+    std::vector<std::vector<gjk::Vec3<T>>> a, b;
+    for (const SpacePair& p : pairs) {
+        a.push_back(narrow<T>(p.a));
+        b.push_back(narrow<T>(p.b));
+    }
+    std::vector<gjk::DistanceInput3<T>> inputs;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        gjk::DistanceInput3<T> in;
+        in.a = gjk::ShapeView3<T>(a[i]);
+        in.b = gjk::ShapeView3<T>(b[i]);
+        in.xf_a = narrow<T>(pairs[i].xa);
+        in.xf_b = narrow<T>(pairs[i].xb);
+        inputs.push_back(in);
+    }
+    std::vector<gjk::DistanceOutput3<T>> outputs(inputs.size());
+    gjk::distance_batch<T>(inputs, outputs, threads);
+    int overlapping = 0;
+    double sum = 0;
+    for (const auto& out : outputs) {
+        overlapping += out.status != gjk::Status::separated;
+        sum += double(out.distance);
+    }
+    for (auto _ : state) {
+        gjk::distance_batch<T>(inputs, outputs, threads);
+        benchmark::DoNotOptimize(outputs.data());
+    }
+    space_counters(state, inputs.size(), overlapping, sum);
+}
+
 template void gjk_space<float>(benchmark::State&, bool);
 template void gjk_space<double>(benchmark::State&, bool);
 
@@ -261,6 +295,15 @@ void register_space_rows() {
         benchmark::RegisterBenchmark(("gjk_double/" + w).c_str(), [boxes](benchmark::State& s) {
             gjk_space<double>(s, boxes);
         })->Unit(ms);
+        for (int threads : {1, 2}) {
+            const std::string row = "gjk_batch" + std::to_string(threads) + "/" + w;
+            benchmark::RegisterBenchmark(row.c_str(),
+                                         [boxes, threads](benchmark::State& s) {
+                                             gjk_space_batch<float>(s, boxes, threads);
+                                         })
+                ->Unit(ms)
+                ->UseRealTime();
+        }
 #if defined(GJK_BENCH_BULLET)
         benchmark::RegisterBenchmark(("bullet/" + w).c_str(), [boxes](benchmark::State& s) {
             bullet_space(s, boxes);

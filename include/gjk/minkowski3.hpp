@@ -75,9 +75,14 @@ template <class T> struct ShapeSupport3 {
 
     /// The index of the point furthest along d.
     int index(Vec3<T> d) const {
-        if (climbing == nullptr) {
+        if (climbing == nullptr) [[likely]] {
             return support_index(points, d);
         }
+        return climb(d);
+    }
+    /// The climbing shape's corner furthest along d (A's frame), from the last one. Out of
+    /// line: the scan, the common case, stays small where the loop inlines it.
+    [[gnu::noinline]] int climb(Vec3<T> d) const {
         hint = climbing->support_climb(inv_rotate(xf.q, d), hint);
         return hint;
     }
