@@ -99,29 +99,19 @@ template <class T> InputError validate(const DistanceInput3<T>& in) {
     return InputError::none;
 }
 
-/// Distance, witness points and normal between two convex shapes in space (see the top of this
-/// file). `cache`, if given, warm starts from and is updated to the final simplex; `trace`, if
-/// given, is cleared and receives one TraceStep3 per iteration.
-template <class T>
-DistanceOutput3<T> distance(const DistanceInput3<T>& input,
-                            std::type_identity_t<SimplexCache3<T>>* cache = nullptr,
-                            std::type_identity_t<std::vector<TraceStep3<T>>>* trace = nullptr) {
-    if (trace) {
-        trace->clear();
-    }
+namespace detail {
+
+/// distance() on Z = B - A in A's frame (`pair`'s, with each shape's kind of support).
+template <class T, class Z>
+DistanceOutput3<T> distance_in_frame(const DistanceInput3<T>& input, const PairInFrameA3<T>& pair,
+                                     const Z& z, SimplexCache3<T>* cache,
+                                     std::vector<TraceStep3<T>>* trace) {
     DistanceOutput3<T> out;
-    out.error = validate(input);
-    if (out.error != InputError::none) {
-        out.status = Status::invalid_input;
-        return out;
-    }
-    const detail::PairInFrameA3<T> pair(input);
-    const detail::MinkowskiDifference3<T>& z = pair.z;
     const Transform3<T>& xf_a = pair.xf_a;
     // Squared lengths are taken of points scaled by a power of two (exact) that brings the
     // shapes' largest coordinate near 1: the stall rule and settle() compare squares, which
     // must neither overflow nor underflow for shapes of any size within the range.
-    const T k = detail::unit_scale({Vec3<T>{pair.largest(), T(0), T(0)}});
+    const T k = unit_scale({Vec3<T>{pair.largest(), T(0), T(0)}});
     auto square = [k](Vec3<T> v) { return length_squared(k * v); };
 
     // start(): the cached pairs, or the support along -c, c = B's centre - A's centre, a point
@@ -148,18 +138,18 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
     }
 
     Simplex3<T> best = s;
-    detail::Solution3<T> best_solution{};
+    Solution3<T> best_solution{};
     T previous = std::numeric_limits<T>::infinity();
     constexpr int kStalls = 4;
     int stalls = 0;
     Termination ending = Termination::max_iterations;
     int iterations = 0;
     Vec3<T> last_direction = d;
-    T support2 = square(s.v[0].w); // |w|^2 of the last support point, scaled
+    Vec3<T> last_support = s.v[0].w; // the last support point's w
     while (true) {
         ++iterations;
         Simplex3<T> before = s;
-        const detail::Solution3<T> solution = detail::solve(s);
+        const Solution3<T> solution = solve(s);
         const T distance2 = square(solution.closest);
         if (solution.region == 0b1111) { // case 2: the origin inside the tetrahedron
             best = s, best_solution = solution;
@@ -196,12 +186,12 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
             ++stalls;
         }
         previous = distance2;
-        detail::cull(s, solution.region);
+        cull(s, solution.region);
         best = s, best_solution = solution;
         if (trace) {
             trace->push_back({s, solution.closest});
         }
-        d = detail::search_direction(s);
+        d = search_direction(s);
         if (d == Vec3<T>{}) { // cases 3a, 3b, 4: the origin on the simplex
             ending = s.count == 1   ? Termination::vertex_overlap
                      : s.count == 2 ? Termination::edge_overlap
@@ -214,7 +204,7 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
         }
         const SimplexVertex3<T> w = z(d);
         last_direction = d;
-        support2 = square(w.w);
+        last_support = w.w;
         bool repeated = false; // case 1, against the simplex before cull
         for (int i = 0; i < before.count; ++i) {
             repeated |= before.v[i].index_a == w.index_a && before.v[i].index_b == w.index_b;
@@ -252,7 +242,7 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
     // plane: rounded shapes moved out by the depth along it still overlapped (fuzz_kernel,
     // TEST(Distance3Regression, AGapBelowTheLastSupportsRoundOffIsAContact)).
     if (ending == Termination::no_progress || ending == Termination::repeated_support) {
-        T vertex2 = support2;
+        T vertex2 = square(last_support);
         for (int i = 0; i < best.count; ++i) {
             vertex2 = std::max(vertex2, square(best.v[i].w));
         }
@@ -269,14 +259,14 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
     const T core = contact ? T(0) : length(best_solution.closest);
     // The normal of an edge or a face from its own perpendicular (the search direction, from
     // the vertices), not from P, whose weights carry round-off relative to the distance.
-    Vec3<T> along = best.count >= 2 ? -detail::search_direction(best) : best_solution.closest;
+    Vec3<T> along = best.count >= 2 ? -search_direction(best) : best_solution.closest;
     if (along == Vec3<T>{}) {
         along = best_solution.closest;
     }
     Vec3<T> normal = core > T(0) ? normalized(along) : Vec3<T>{};
     bool touching = false;
     if (core == T(0) && ending != Termination::containment) {
-        const Vec3<T> n = detail::support_plane(z, best, last_direction);
+        const Vec3<T> n = support_plane(z, best, last_direction);
         if (n != Vec3<T>{}) {
             touching = true, normal = -normalized(n);
         }
@@ -315,6 +305,29 @@ DistanceOutput3<T> distance(const DistanceInput3<T>& input,
         out.error = InputError::nonfinite_result;
     }
     return out;
+}
+
+} // namespace detail
+
+/// Distance, witness points and normal between two convex shapes in space (see the top of this
+/// file). `cache`, if given, warm starts from and is updated to the final simplex; `trace`, if
+/// given, is cleared and receives one TraceStep3 per iteration.
+template <class T>
+DistanceOutput3<T> distance(const DistanceInput3<T>& input,
+                            std::type_identity_t<SimplexCache3<T>>* cache = nullptr,
+                            std::type_identity_t<std::vector<TraceStep3<T>>>* trace = nullptr) {
+    if (trace) {
+        trace->clear();
+    }
+    DistanceOutput3<T> out;
+    out.error = validate(input);
+    if (out.error != InputError::none) {
+        out.status = Status::invalid_input;
+        return out;
+    }
+    const detail::PairInFrameA3<T> pair(input);
+    return pair.with_z(
+        [&](const auto& z) { return detail::distance_in_frame(input, pair, z, cache, trace); });
 }
 
 } // namespace gjk

@@ -119,14 +119,15 @@ PenetrationOutput3<T> penetration(const DistanceInput3<T>& input,
     }
     // The cores overlap: EPA in A's frame from the simplex GJK ended with.
     const detail::PairInFrameA3<T> pair(input);
-    const detail::MinkowskiDifference3<T>& z = pair.z;
     const Transform3<T>& xf_a = pair.xf_a;
-    Simplex3<T> seed;
-    seed.count = std::clamp(c.count, 1, 4);
-    for (int i = 0; i < seed.count; ++i) {
-        seed.v[i] = z.vertex(c.index_a[i], c.index_b[i]);
-    }
-    const detail::EpaResult3<T> e = detail::epa3(z, seed, max_epa_iterations);
+    const detail::EpaResult3<T> e = pair.with_z([&](const auto& z) {
+        Simplex3<T> seed;
+        seed.count = std::clamp(c.count, 1, 4);
+        for (int i = 0; i < seed.count; ++i) {
+            seed.v[i] = z.vertex(c.index_a[i], c.index_b[i]);
+        }
+        return detail::epa3(z, seed, max_epa_iterations);
+    });
     out.epa_iterations = e.iterations;
     out.termination = e.termination;
     return detail::penetration_from_cores(input, out, -e.depth, rotate(xf_a.q, e.normal),

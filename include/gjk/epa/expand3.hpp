@@ -25,8 +25,7 @@ template <class T> struct EpaResult3 {
 
 /// EPA on the support `z` (Z in A's frame), from GJK's final simplex `seed` (1..4 vertices,
 /// the origin on or inside it). See the top of gjk/penetration3.hpp.
-template <class T>
-EpaResult3<T> epa3(const MinkowskiDifference3<T>& z, Simplex3<T> seed, int max_iterations) {
+template <class T, class Z> EpaResult3<T> epa3(const Z& z, Simplex3<T> seed, int max_iterations) {
     EpaResult3<T> out;
     // The origin on Z's boundary, proven (to round-off) by the plane through it with normal c
     // that no point of Z passes: B lies on the -c side of A. The witness is the seed's point

@@ -15,9 +15,8 @@ namespace gjk::detail {
 /// contain p too (n becomes the normal of the plane through the edge and p, or n less its part
 /// along p), towards the normal cone of Z at the origin; a bounded number of turns, each one
 /// support. Zero when no plane is found.
-template <class T>
-Vec3<T> support_plane_walk(const MinkowskiDifference3<T>& z, Vec3<T> w0, Vec3<T> edge,
-                           Vec3<T> last) {
+template <class T, class Z>
+Vec3<T> support_plane_walk(const Z& z, Vec3<T> w0, Vec3<T> edge, Vec3<T> last) {
     constexpr int kTurns = 32;
     // The edge, and below each point beyond, scaled by a power of two (exact) to a largest
     // coordinate near 1: only their directions matter, and their squares must not underflow.
@@ -58,8 +57,7 @@ Vec3<T> support_plane_walk(const MinkowskiDifference3<T>& z, Vec3<T> w0, Vec3<T>
 /// two boxes face on face, one turned, in float); otherwise the origin is inside the face and no
 /// plane through it leaves Z on one side. For an edge or a vertex, support_plane_walk() from the
 /// last search direction.
-template <class T>
-Vec3<T> support_plane(const MinkowskiDifference3<T>& z, const Simplex3<T>& s, Vec3<T> last) {
+template <class T, class Z> Vec3<T> support_plane(const Z& z, const Simplex3<T>& s, Vec3<T> last) {
     const Vec3<T> w0 = s.v[0].w;
     if (s.count == 3) {
         const Vec3<T> n = normal_direction(s.v[0].w, s.v[1].w, s.v[2].w);
