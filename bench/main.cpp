@@ -162,6 +162,7 @@ int main(int argc, char** argv) {
     RegisterBenchmark("gjk_double/Lines8/answers", gjk_lines_answers)->Unit(ms)->UseRealTime();
     register_space_rows();
     register_space_big_rows();
+    register_space_penetration_rows();
     register_support3_rows();
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) {

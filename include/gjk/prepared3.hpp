@@ -9,7 +9,9 @@
 //     (the error is kept, 2D's ShapeError, and the view of an invalid shape has no points);
 //   - the hull: its corners only (no repeats, no interior points, none inside a face or on an
 //     edge), each with its index in the input (source_index), and the edges between them;
-//   - the corners again as coordinate arrays, for the scan.
+//   - the corners again as coordinate arrays, for the scan;
+//   - for a polyhedron of at most kAxesLimit corners, its facets and edges (gjk/features3.hpp),
+//     which the separating axis test of penetration() reads (gjk/separating_axes3.hpp).
 //
 // Support by hill climbing. On a convex polytope f(v) = d . v has no local maximum over the
 // edge graph but the global one: if no neighbour u of a corner v has d . u > d . v, then v is a

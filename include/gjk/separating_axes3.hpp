@@ -95,6 +95,7 @@ template <class T> struct SeparatingAxes3 {
     AxisFeature3 feature{AxisFeature3::none};          ///< the winning axis's features
     int index_a{-1};  ///< A's plane (face_a) or edge (edges); A's deepest corner (face_b)
     int index_b{-1};  ///< B's plane (face_b) or edge (edges); B's deepest corner (face_a)
+    int measured{0};  ///< edge pairs whose arcs cross, or may
     int projected{0}; ///< edge pairs measured by projecting every corner (not sure of the arcs)
 
     /// The cores overlap by more than round-off: the depth -s* and the normal are the test's.
@@ -114,16 +115,27 @@ template <class T> int sure_sign(T x) {
     return x > kArcTolerance<T> ? 1 : (x < -kArcTolerance<T> ? -1 : 0);
 }
 
+/// v / |v|, by one square root when |v|^2 is a normal number (the common case), else by
+/// normalized()'s scaling; the zero vector stays zero.
+template <class T> Vec3<T> unit(Vec3<T> v) {
+    const T square = dot(v, v);
+    if (square >= std::numeric_limits<T>::min() && square <= std::numeric_limits<T>::max()) {
+        const T inverse = T(1) / std::sqrt(square);
+        return {v.x * inverse, v.y * inverse, v.z * inverse};
+    }
+    return normalized(v);
+}
+
 /// normalized((a1 - a0) x (b1 - b0)) for edges of corners, the differences kept exactly and
 /// multiplied with their round-off: a few ulps of the exact direction, or zero for parallel
 /// edges.
 template <class T> Vec3<T> edge_axis(Vec3<T> a0, Vec3<T> a1, Vec3<T> b0, Vec3<T> b1) {
     if constexpr (std::is_same_v<T, float>) { // float's differences and products exact in double
-        return narrow(normalized(cross(widen(a1) - widen(a0), widen(b1) - widen(b0))));
+        return narrow(unit(cross(widen(a1) - widen(a0), widen(b1) - widen(b0))));
     } else {
         const ExactEdge<T> e = exact_edge(a1, a0), f = exact_edge(b1, b0);
         const Vec3<T> plain = cross(e.value, f.value);
-        return normalized(well_conditioned(plain, e.value, f.value) ? plain : exact_cross(e, f));
+        return unit(well_conditioned(plain, e.value, f.value) ? plain : exact_cross(e, f));
     }
 }
 
@@ -146,6 +158,97 @@ void closest_points_of_segments(Vec3<T> p0, Vec3<T> p1, Vec3<T> q0, Vec3<T> q1, 
     on_p = p0 + s * d1;
     on_q = q0 + t * d2;
 }
+
+/// The lanes of the test's blocks: eight values side by side, a loop of fixed length that GCC
+/// and clang turn into vector instructions (as PreparedShape3::scan()).
+inline constexpr int kLanes = 8;
+/// n rounded up to whole blocks of kLanes.
+constexpr int whole_lanes(int n) {
+    return (n + kLanes - 1) / kLanes * kLanes;
+}
+
+/// A polyhedron's corners in A's frame as arrays of x, y and z, padded with copies of corner 0.
+template <class T> struct Corners {
+    static constexpr int kCount = PreparedShape3<T>::kAxesLimit;
+    static_assert(kCount % kLanes == 0);
+    alignas(32) T x[kCount], y[kCount], z[kCount];
+
+    /// The least m . v over the corners.
+    T least(Vec3<T> m) const {
+        T lanes[kLanes];
+        for (int k = 0; k < kLanes; ++k) {
+            lanes[k] = m.x * x[k] + m.y * y[k] + m.z * z[k];
+        }
+        for (int first = kLanes; first < kCount; first += kLanes) {
+            for (int k = 0; k < kLanes; ++k) {
+                const T d = m.x * x[first + k] + m.y * y[first + k] + m.z * z[first + k];
+                lanes[k] = d < lanes[k] ? d : lanes[k];
+            }
+        }
+        T m_least = lanes[0];
+        for (int k = 1; k < kLanes; ++k) {
+            m_least = lanes[k] < m_least ? lanes[k] : m_least;
+        }
+        return m_least;
+    }
+};
+
+/// The rotation of a unit quaternion as its matrix, for turning many normals.
+template <class T> struct Rotation3 {
+    Vec3<T> r0, r1, r2; // the rows
+    explicit Rotation3(Quat<T> q) {
+        const T x2 = q.x + q.x, y2 = q.y + q.y, z2 = q.z + q.z;
+        const T xx = q.x * x2, yy = q.y * y2, zz = q.z * z2;
+        const T xy = q.x * y2, xz = q.x * z2, yz = q.y * z2;
+        const T wx = q.w * x2, wy = q.w * y2, wz = q.w * z2;
+        r0 = {T(1) - (yy + zz), xy - wz, xz + wy};
+        r1 = {xy + wz, T(1) - (xx + zz), yz - wx};
+        r2 = {xz - wy, yz + wx, T(1) - (xx + yy)};
+    }
+    Vec3<T> operator()(Vec3<T> v) const { return {dot(r0, v), dot(r1, v), dot(r2, v)}; }
+};
+
+/// B's edges' arcs in A's frame as arrays: each edge's two plane normals (n0, n1: the arc of
+/// -B's edge runs from -n0 to -n1) and its circle's normal k.
+template <class T, int N> struct Arcs {
+    alignas(32) T n0x[N], n0y[N], n0z[N], n1x[N], n1y[N], n1z[N], kx[N], ky[N], kz[N];
+
+    void set(int j, Vec3<T> n0, Vec3<T> n1, Vec3<T> k) {
+        n0x[j] = n0.x, n0y[j] = n0.y, n0z[j] = n0.z;
+        n1x[j] = n1.x, n1y[j] = n1.y, n1z[j] = n1.z;
+        kx[j] = k.x, ky[j] = k.y, kz[j] = k.z;
+    }
+    Vec3<T> n0(int j) const { return {n0x[j], n0y[j], n0z[j]}; }
+    Vec3<T> n1(int j) const { return {n1x[j], n1y[j], n1z[j]}; }
+    Vec3<T> k(int j) const { return {kx[j], ky[j], kz[j]}; }
+
+    /// A bit for each edge j of the block from `first` whose arc may cross A's arc (m0, m1,
+    /// circle ka): no test of the top of gjk/separating_axes3.hpp says "no" beyond
+    /// kArcTolerance. The signs as 0/1 lanes, without a branch.
+    unsigned may_cross(int first, Vec3<T> ka, Vec3<T> m0, Vec3<T> m1) const {
+        const T tol = kArcTolerance<T>;
+        int no[kLanes];
+        for (int k = 0; k < kLanes; ++k) {
+            const int j = first + k;
+            const T cba = -(n0x[j] * ka.x + n0y[j] * ka.y + n0z[j] * ka.z);
+            const T dba = -(n1x[j] * ka.x + n1y[j] * ka.y + n1z[j] * ka.z);
+            const T adc = m0.x * kx[j] + m0.y * ky[j] + m0.z * kz[j];
+            const T bdc = m1.x * kx[j] + m1.y * ky[j] + m1.z * kz[j];
+            // Both of -B's ends on one side of A's circle, both of A's on one side of -B's, or
+            // the crossing's antipode (cba and bdc surely of opposite signs).
+            // (& and |, not && and ||: no branch.)
+            const int c_up = cba > tol, c_down = cba<-tol, d_up = dba> tol, d_down = dba < -tol;
+            const int a_up = adc > tol, a_down = adc<-tol, b_up = bdc> tol, b_down = bdc < -tol;
+            no[k] = (c_up & d_up) | (c_down & d_down) | (a_up & b_up) | (a_down & b_down) |
+                    (c_up & b_down) | (c_down & b_up);
+        }
+        unsigned mask = 0;
+        for (int k = 0; k < kLanes; ++k) {
+            mask |= unsigned(no[k] == 0) << k;
+        }
+        return mask;
+    }
+};
 
 /// The least and the largest u . v over the points.
 template <class T> void project(std::span<const Vec3<T>> points, Vec3<T> u, T& least, T& most) {
@@ -178,96 +281,107 @@ template <class T> int deepest(std::span<const Vec3<T>> points, Vec3<T> u) {
 template <class T>
 SeparatingAxes3<T> separating_axes3(const PreparedShape3<T>& a, const PreparedShape3<T>& b,
                                     const Transform3<T>& xf) {
-    constexpr int kMost = PreparedShape3<T>::kAxesLimit;
+    using detail::kLanes;
+    constexpr int kCorners = PreparedShape3<T>::kAxesLimit;
+    constexpr int kEdges = detail::whole_lanes(3 * kCorners - 6); // Euler, for triangles
     const Features3<T>& fa = a.features();
     const Features3<T>& fb = b.features();
     const std::span<const Vec3<T>> va = a.vertices();
-    Vec3<T> moved[kMost]; // B's corners in A's frame, as GJK moves them
-    const int nb = b.count();
-    for (int j = 0; j < nb; ++j) {
-        moved[j] = apply(xf, b.vertices()[std::size_t(j)]);
-    }
-    const std::span<const Vec3<T>> vb(moved, std::size_t(nb));
+    const int ea = fa.edge_count(), eb = fb.edge_count();
     SeparatingAxes3<T> out;
     const T largest = std::max(a.extent(), max_abs(xf.p) + b.extent());
     out.guard = T(kSeparatingAxisUlps3) * std::numeric_limits<T>::epsilon() * largest;
 
-    // A's faces, against B's deepest corner.
+    // Both corner sets in A's frame as arrays of x, y and z (B's moved as GJK moves them),
+    // padded with copies of corner 0, which change no least or largest value.
+    detail::Corners<T> ca, cb;
+    Vec3<T> vb[kCorners];
+    for (int k = 0; k < kCorners; ++k) {
+        const Vec3<T> p = va[std::size_t(k < a.count() ? k : 0)];
+        ca.x[k] = p.x, ca.y[k] = p.y, ca.z[k] = p.z;
+    }
+    for (int k = 0; k < kCorners; ++k) {
+        const Vec3<T> p = k < b.count() ? apply(xf, b.vertices()[std::size_t(k)]) : vb[0];
+        vb[k] = p;
+        cb.x[k] = p.x, cb.y[k] = p.y, cb.z[k] = p.z;
+    }
+
+    // A's faces, against B's corners.
     for (int i = 0; i < fa.plane_count(); ++i) {
-        const Vec3<T> m = fa.normals[std::size_t(i)];
-        const int j = detail::deepest(vb, m);
-        const T s = dot(m, vb[std::size_t(j)]) - fa.offsets[std::size_t(i)];
+        const T s = cb.least(fa.normals[std::size_t(i)]) - fa.offsets[std::size_t(i)];
         if (s > out.separation) {
-            out.separation = s, out.feature = AxisFeature3::face_a, out.index_a = i,
-            out.index_b = j;
+            out.separation = s, out.feature = AxisFeature3::face_a, out.index_a = i;
         }
     }
-    // B's faces, turned into A's frame, against A's deepest corner.
-    constexpr int kPlanes = 2 * kMost - 4, kEdges = 3 * kMost - 6; // Euler, for triangles
-    Vec3<T> mb[kPlanes];
-    const bool apart_by_a = out.separation > out.guard; // then the cores are apart: no more axes
+    // B's faces, turned into A's frame, against A's corners. B's normals and arcs are turned by
+    // the quaternion's matrix: a few ulps, as by rotate(), at half the work.
+    const detail::Rotation3<T> turn(xf.q);
+    Vec3<T> mb[2 * kCorners - 4];
+    const bool apart_by_a = out.separation > out.guard; // then no more axes: the cores are apart
     for (int j = 0; j < (apart_by_a ? 0 : fb.plane_count()); ++j) {
-        const Vec3<T> m = rotate(xf.q, fb.normals[std::size_t(j)]);
+        const Vec3<T> m = turn(fb.normals[std::size_t(j)]);
         mb[j] = m;
-        const int i = detail::deepest(va, m);
-        const T s =
-            dot(m, va[std::size_t(i)]) - dot(m, vb[std::size_t(fb.plane_corner[std::size_t(j)])]);
+        const T s = ca.least(m) - dot(m, vb[fb.plane_corner[std::size_t(j)]]);
         if (s > out.separation) {
-            out.separation = s, out.feature = AxisFeature3::face_b, out.index_a = i,
-            out.index_b = j;
+            out.separation = s, out.feature = AxisFeature3::face_b, out.index_b = j;
         }
     }
-    // The edge pairs whose arcs cross (or may), each winning only by more than the guard.
-    const T face_best = out.separation;
-    T edge_best = face_best + out.guard;
+
+    // The edge pairs whose arcs cross (or may), each winning only by more than the guard. B's
+    // arcs in A's frame as arrays (its two normals and its circle's), padded with edge 0.
+    const int edges_a = out.separation > out.guard ? 0 : ea;
+    detail::Arcs<T, kEdges> arcs;
+    for (int j = 0; j < (edges_a > 0 ? kEdges : 0); ++j) {
+        const int e = j < eb ? j : 0;
+        arcs.set(j, mb[fb.sides[std::size_t(e)][0]], mb[fb.sides[std::size_t(e)][1]],
+                 turn(fb.arc_axes[std::size_t(e)]));
+    }
+    const int blocks_b = detail::whole_lanes(eb);
+    T edge_best = out.separation + out.guard;
     int edge_a = -1, edge_b = -1;
     Vec3<T> edge_u{};
-    Vec3<T> kb[kEdges];
-    const int edges_a = out.separation > out.guard ? 0 : fa.edge_count();
-    for (int j = 0; j < (edges_a > 0 ? fb.edge_count() : 0); ++j) {
-        kb[j] = rotate(xf.q, fb.arc_axes[std::size_t(j)]);
-    }
     for (int i = 0; i < edges_a; ++i) {
         const Vec3<T> ka = fa.arc_axes[std::size_t(i)];
         const Vec3<T> m0 = fa.normals[std::size_t(fa.sides[std::size_t(i)][0])];
         const Vec3<T> m1 = fa.normals[std::size_t(fa.sides[std::size_t(i)][1])];
         const Vec3<T> a0 = va[std::size_t(fa.ends[std::size_t(i)][0])];
         const Vec3<T> a1 = va[std::size_t(fa.ends[std::size_t(i)][1])];
-        for (int j = 0; j < fb.edge_count(); ++j) {
-            const Vec3<T> n0 = mb[fb.sides[std::size_t(j)][0]];
-            const Vec3<T> n1 = mb[fb.sides[std::size_t(j)][1]];
-            // -B's arc from -n0 to -n1 against A's circle: both ends on one side, no crossing.
-            const int cba = detail::sure_sign(-dot(n0, ka)), dba = detail::sure_sign(-dot(n1, ka));
-            if (cba * dba == 1) {
-                continue;
-            }
-            const int adc = detail::sure_sign(dot(m0, kb[j])),
-                      bdc = detail::sure_sign(dot(m1, kb[j]));
-            if (adc * bdc == 1 || cba * bdc == -1) {
-                continue;
-            }
-            const Vec3<T> b0 = vb[std::size_t(fb.ends[std::size_t(j)][0])];
-            const Vec3<T> b1 = vb[std::size_t(fb.ends[std::size_t(j)][1])];
-            Vec3<T> u = detail::edge_axis(a0, a1, b0, b1);
-            if (u == Vec3<T>{}) {
-                continue; // parallel: no face of Z
-            }
-            T s;
-            if (cba * dba == -1 && adc * bdc == -1 && cba * bdc == 1) { // a face of Z, surely
-                u = dot(u, m0 + m1) > T(0) ? u : -u;
-                s = dot(u, b0) - dot(u, a0);
-            } else { // not sure of the arcs: every corner along +-u
-                ++out.projected;
-                T a_least, a_most, b_least, b_most;
-                detail::project(va, u, a_least, a_most);
-                detail::project(vb, u, b_least, b_most);
-                s = b_least - a_most;
-                if (a_least - b_most > s) {
-                    s = a_least - b_most, u = -u;
+        for (int first = 0; first < blocks_b; first += kLanes) {
+            unsigned maybe = arcs.may_cross(first, ka, m0, m1);
+            while (maybe != 0) {
+                const int j = first + __builtin_ctz(maybe);
+                maybe &= maybe - 1;
+                if (j >= eb) {
+                    break;
                 }
-            }
-            if (s > edge_best) {
-                edge_best = s, edge_a = i, edge_b = j, edge_u = u;
+                ++out.measured;
+                const Vec3<T> n0 = arcs.n0(j), n1 = arcs.n1(j), kb = arcs.k(j);
+                const int cba = detail::sure_sign(-dot(n0, ka)),
+                          dba = detail::sure_sign(-dot(n1, ka));
+                const int adc = detail::sure_sign(dot(m0, kb)),
+                          bdc = detail::sure_sign(dot(m1, kb));
+                const Vec3<T> b0 = vb[fb.ends[std::size_t(j)][0]];
+                const Vec3<T> b1 = vb[fb.ends[std::size_t(j)][1]];
+                Vec3<T> u = detail::edge_axis(a0, a1, b0, b1);
+                if (u == Vec3<T>{}) {
+                    continue; // parallel: no face of Z
+                }
+                T s;
+                if (cba * dba == -1 && adc * bdc == -1 && cba * bdc == 1) { // a face of Z, surely
+                    u = dot(u, m0 + m1) > T(0) ? u : -u;
+                    s = dot(u, b0) - dot(u, a0);
+                } else { // not sure of the arcs: every corner along +-u
+                    ++out.projected;
+                    const T a_least = ca.least(u), a_most = -ca.least(-u);
+                    const T b_least = cb.least(u), b_most = -cb.least(-u);
+                    s = b_least - a_most;
+                    if (a_least - b_most > s) {
+                        s = a_least - b_most, u = -u;
+                    }
+                }
+                if (s > edge_best) {
+                    edge_best = s, edge_a = i, edge_b = j, edge_u = u;
+                }
             }
         }
     }
@@ -277,19 +391,19 @@ SeparatingAxes3<T> separating_axes3(const PreparedShape3<T>& a, const PreparedSh
         Vec3<T> on_b;
         detail::closest_points_of_segments(va[std::size_t(fa.ends[std::size_t(edge_a)][0])],
                                            va[std::size_t(fa.ends[std::size_t(edge_a)][1])],
-                                           vb[std::size_t(fb.ends[std::size_t(edge_b)][0])],
-                                           vb[std::size_t(fb.ends[std::size_t(edge_b)][1])],
-                                           out.point_a, on_b);
+                                           vb[fb.ends[std::size_t(edge_b)][0]],
+                                           vb[fb.ends[std::size_t(edge_b)][1]], out.point_a, on_b);
         out.point_b = out.point_a + out.separation * out.normal;
-        return out;
-    }
-    if (out.feature == AxisFeature3::face_a) { // B's corner and its foot on A's plane
+    } else if (out.feature == AxisFeature3::face_a) { // B's deepest corner, its foot on A's plane
         out.normal = fa.normals[std::size_t(out.index_a)];
-        out.point_b = vb[std::size_t(out.index_b)];
+        out.index_b =
+            detail::deepest(std::span<const Vec3<T>>(vb, std::size_t(b.count())), out.normal);
+        out.point_b = vb[out.index_b];
         out.point_a = out.point_b - out.separation * out.normal;
-    } else if (out.feature == AxisFeature3::face_b) { // A's corner and its foot on B's plane
+    } else if (out.feature == AxisFeature3::face_b) { // A's deepest corner, its foot on B's plane
         const Vec3<T> m = mb[out.index_b];
         out.normal = -m;
+        out.index_a = detail::deepest(va, m);
         out.point_a = va[std::size_t(out.index_a)];
         out.point_b = out.point_a - out.separation * m;
     }
