@@ -32,7 +32,10 @@
 // dot products); one whose signs say "yes" beyond it is a face of Z, and its separation is the
 // last formula; any other pair (parallel edges of stacked boxes, arcs meeting at an end) is
 // measured along +-u by projecting every corner, which is a lower bound on -depth along any
-// axis, so never a wrong answer. An edge pair that is exactly parallel (u x = 0) is no face.
+// axis, so never a wrong answer. An edge pair that is exactly parallel (u = 0) is no face.
+// The arc tests run on eight of B's edges at a time, in float for either scalar (their
+// tolerance is far above float's round-off), without a branch. Of a box pair's 144 edge pairs
+// they keep the 18 that make faces of Z (9 pairs of directions, each both ways).
 //
 // The edge axis. u = normalized(e^A x e^B) from the edges in A's frame - A's corners and B's
 // corners moved there as GJK moves them - kept exactly and multiplied with their round-off
@@ -42,10 +45,10 @@
 // Round-off, and when the test decides. With R the largest |coordinate| of both corner sets in
 // A's frame (bounded above by A's extent and |p| + B's extent, PreparedShape3::extent()), B's
 // corners in A's frame are a few eps R off the exact ones (the rotation), the normals a few
-// ulps off (their own round-off and the rotation), and each separation is a few dot products of
-// three terms and a difference: each within about 30 eps R of the exact separation of the exact
-// shapes along the exact axis (the separation is 1-Lipschitz in the corners' positions). So the
-// guard is kSeparatingAxisUlps3 eps R:
+// ulps off (their own round-off and the rotation by the quaternion's matrix), and each separation
+// is a few dot products of three terms and a difference: each within about 30 eps R of the exact
+// separation of the exact shapes along the exact axis (the separation is 1-Lipschitz in the
+// corners' positions). So the guard is kSeparatingAxisUlps3 eps R:
 //     s* < -guard   the cores overlap, surely: the depth and normal are the test's;
 //     otherwise     touching to round-off, or apart: penetration() falls back to GJK and EPA.
 // A face axis that separates by more than the guard ends the test at once (the cores are apart,
@@ -208,35 +211,41 @@ template <class T> struct Rotation3 {
     Vec3<T> operator()(Vec3<T> v) const { return {dot(r0, v), dot(r1, v), dot(r2, v)}; }
 };
 
-/// B's edges' arcs in A's frame as arrays: each edge's two plane normals (n0, n1: the arc of
-/// -B's edge runs from -n0 to -n1) and its circle's normal k.
-template <class T, int N> struct Arcs {
-    alignas(32) T n0x[N], n0y[N], n0z[N], n1x[N], n1y[N], n1z[N], kx[N], ky[N], kz[N];
+/// A vector in float: the arc tests' precision (their tolerance is far above float's eps).
+template <class T> Vec3<float> to_float(Vec3<T> v) {
+    return {float(v.x), float(v.y), float(v.z)};
+}
 
-    void set(int j, Vec3<T> n0, Vec3<T> n1, Vec3<T> k) {
+/// B's edges' arcs in A's frame as arrays of floats (for either T: the arc tests only compare
+/// with kArcTolerance, and float's lanes are twice double's): each edge's two plane normals
+/// (n0, n1: the arc of -B's edge runs from -n0 to -n1) and its circle's normal k.
+template <int N> struct Arcs {
+    alignas(32) float n0x[N], n0y[N], n0z[N], n1x[N], n1y[N], n1z[N], kx[N], ky[N], kz[N];
+
+    void set(int j, Vec3<float> n0, Vec3<float> n1, Vec3<float> k) {
         n0x[j] = n0.x, n0y[j] = n0.y, n0z[j] = n0.z;
         n1x[j] = n1.x, n1y[j] = n1.y, n1z[j] = n1.z;
         kx[j] = k.x, ky[j] = k.y, kz[j] = k.z;
     }
-    Vec3<T> n0(int j) const { return {n0x[j], n0y[j], n0z[j]}; }
-    Vec3<T> n1(int j) const { return {n1x[j], n1y[j], n1z[j]}; }
-    Vec3<T> k(int j) const { return {kx[j], ky[j], kz[j]}; }
+    Vec3<float> n0(int j) const { return {n0x[j], n0y[j], n0z[j]}; }
+    Vec3<float> n1(int j) const { return {n1x[j], n1y[j], n1z[j]}; }
+    Vec3<float> k(int j) const { return {kx[j], ky[j], kz[j]}; }
 
     /// A bit for each edge j of the block from `first` whose arc may cross A's arc (m0, m1,
     /// circle ka): no test of the top of gjk/separating_axes3.hpp says "no" beyond
     /// kArcTolerance. The signs as 0/1 lanes, without a branch.
-    unsigned may_cross(int first, Vec3<T> ka, Vec3<T> m0, Vec3<T> m1) const {
-        const T tol = kArcTolerance<T>;
+    unsigned may_cross(int first, Vec3<float> ka, Vec3<float> m0, Vec3<float> m1) const {
+        const float tol = kArcTolerance<float>;
         int no[kLanes];
         for (int k = 0; k < kLanes; ++k) {
             const int j = first + k;
-            const T cba = -(n0x[j] * ka.x + n0y[j] * ka.y + n0z[j] * ka.z);
-            const T dba = -(n1x[j] * ka.x + n1y[j] * ka.y + n1z[j] * ka.z);
-            const T adc = m0.x * kx[j] + m0.y * ky[j] + m0.z * kz[j];
-            const T bdc = m1.x * kx[j] + m1.y * ky[j] + m1.z * kz[j];
+            const float cba = -(n0x[j] * ka.x + n0y[j] * ka.y + n0z[j] * ka.z);
+            const float dba = -(n1x[j] * ka.x + n1y[j] * ka.y + n1z[j] * ka.z);
+            const float adc = m0.x * kx[j] + m0.y * ky[j] + m0.z * kz[j];
+            const float bdc = m1.x * kx[j] + m1.y * ky[j] + m1.z * kz[j];
             // Both of -B's ends on one side of A's circle, both of A's on one side of -B's, or
-            // the crossing's antipode (cba and bdc surely of opposite signs).
-            // (& and |, not && and ||: no branch.)
+            // the crossing's antipode (cba and bdc surely of opposite signs); & and |, not &&
+            // and ||: no branch.
             const int c_up = cba > tol, c_down = cba<-tol, d_up = dba> tol, d_down = dba < -tol;
             const int a_up = adc > tol, a_down = adc<-tol, b_up = bdc> tol, b_down = bdc < -tol;
             no[k] = (c_up & d_up) | (c_down & d_down) | (a_up & b_up) | (a_down & b_down) |
@@ -330,24 +339,26 @@ SeparatingAxes3<T> separating_axes3(const PreparedShape3<T>& a, const PreparedSh
     // The edge pairs whose arcs cross (or may), each winning only by more than the guard. B's
     // arcs in A's frame as arrays (its two normals and its circle's), padded with edge 0.
     const int edges_a = out.separation > out.guard ? 0 : ea;
-    detail::Arcs<T, kEdges> arcs;
+    detail::Arcs<kEdges> arcs;
     for (int j = 0; j < (edges_a > 0 ? kEdges : 0); ++j) {
         const int e = j < eb ? j : 0;
-        arcs.set(j, mb[fb.sides[std::size_t(e)][0]], mb[fb.sides[std::size_t(e)][1]],
-                 turn(fb.arc_axes[std::size_t(e)]));
+        arcs.set(j, detail::to_float(mb[fb.sides[std::size_t(e)][0]]),
+                 detail::to_float(mb[fb.sides[std::size_t(e)][1]]),
+                 detail::to_float(turn(fb.arc_axes[std::size_t(e)])));
     }
     const int blocks_b = detail::whole_lanes(eb);
     T edge_best = out.separation + out.guard;
     int edge_a = -1, edge_b = -1;
     Vec3<T> edge_u{};
     for (int i = 0; i < edges_a; ++i) {
-        const Vec3<T> ka = fa.arc_axes[std::size_t(i)];
         const Vec3<T> m0 = fa.normals[std::size_t(fa.sides[std::size_t(i)][0])];
         const Vec3<T> m1 = fa.normals[std::size_t(fa.sides[std::size_t(i)][1])];
+        const Vec3<float> ka = detail::to_float(fa.arc_axes[std::size_t(i)]);
+        const Vec3<float> m0f = detail::to_float(m0), m1f = detail::to_float(m1);
         const Vec3<T> a0 = va[std::size_t(fa.ends[std::size_t(i)][0])];
         const Vec3<T> a1 = va[std::size_t(fa.ends[std::size_t(i)][1])];
         for (int first = 0; first < blocks_b; first += kLanes) {
-            unsigned maybe = arcs.may_cross(first, ka, m0, m1);
+            unsigned maybe = arcs.may_cross(first, ka, m0f, m1f);
             while (maybe != 0) {
                 const int j = first + __builtin_ctz(maybe);
                 maybe &= maybe - 1;
@@ -355,20 +366,24 @@ SeparatingAxes3<T> separating_axes3(const PreparedShape3<T>& a, const PreparedSh
                     break;
                 }
                 ++out.measured;
-                const Vec3<T> n0 = arcs.n0(j), n1 = arcs.n1(j), kb = arcs.k(j);
-                const int cba = detail::sure_sign(-dot(n0, ka)),
-                          dba = detail::sure_sign(-dot(n1, ka));
-                const int adc = detail::sure_sign(dot(m0, kb)),
-                          bdc = detail::sure_sign(dot(m1, kb));
+                const Vec3<float> n0 = arcs.n0(j), n1 = arcs.n1(j), kb = arcs.k(j);
+                const int cba = detail::sure_sign(-dot(n0, ka));
+                const int dba = detail::sure_sign(-dot(n1, ka));
+                const int adc = detail::sure_sign(dot(m0f, kb));
+                const int bdc = detail::sure_sign(dot(m1f, kb));
                 const Vec3<T> b0 = vb[fb.ends[std::size_t(j)][0]];
                 const Vec3<T> b1 = vb[fb.ends[std::size_t(j)][1]];
                 Vec3<T> u = detail::edge_axis(a0, a1, b0, b1);
                 if (u == Vec3<T>{}) {
                     continue; // parallel: no face of Z
                 }
+                // A face of Z, surely, and u's side sure: along m0 + m1, which is short only
+                // for an arc of nearly half the circle (a thin polyhedron's rim).
+                const T side = dot(u, m0 + m1);
                 T s;
-                if (cba * dba == -1 && adc * bdc == -1 && cba * bdc == 1) { // a face of Z, surely
-                    u = dot(u, m0 + m1) > T(0) ? u : -u;
+                if (cba * dba == -1 && adc * bdc == -1 && cba * bdc == 1 &&
+                    std::abs(side) > detail::kArcTolerance<T>) {
+                    u = side > T(0) ? u : -u;
                     s = dot(u, b0) - dot(u, a0);
                 } else { // not sure of the arcs: every corner along +-u
                     ++out.projected;
