@@ -5,6 +5,9 @@
 #include <benchmark/benchmark.h>
 
 #include <optional>
+#include <vector>
+
+#include "gjk/math3.hpp"
 
 #include "lockstep.hpp" // the lane widths (gjk_lanes_for_tests), for the rows of each width
 
@@ -53,6 +56,18 @@ void register_space_rows();
 void register_space_big_rows();
 // space_sequences.cpp: near-touching pairs and warm-started sequences, beside Bullet and FCL.
 void register_space_sequence_rows();
+
+// space_penetration.cpp: penetration in space on overlapping pairs, prepared (the separating axis
+// test) and as plain views (GJK and EPA). The pairs, for the peers' rows: two shapes (a box's 8
+// corners with its half extents, or 16 random points in the unit ball) and their poses, the
+// cores overlapping.
+struct PenetrationPair3 {
+    std::vector<gjk::Vec3<double>> a, b;
+    gjk::Transform3<double> xa, xb;
+    double box_a[3], box_b[3]; ///< half extents, for the box workload
+};
+const std::vector<PenetrationPair3>& penetration_pairs3(bool boxes);
+void register_space_penetration_rows();
 
 // support3.cpp: a prepared shape's support in space, the scan against the climb.
 void register_support3_rows();

@@ -1,6 +1,7 @@
 // Specifications of gjk/penetration3.hpp: EPA in space, against boxes whose depth is known and
-// a brute-force oracle: the depth of the origin in Z = B - A is the least distance from it to a
-// plane through three points of Z that has all of Z on one side (every such plane, tried).
+// a brute-force oracle (support/penetration3_oracle.hpp): the depth of the origin in Z = B - A
+// is the least distance from it to a plane through three points of Z that has all of Z on one
+// side (every such plane, tried).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "gjk/penetration3.hpp"
+#include "support/penetration3_oracle.hpp"
 #include "support/scalars.hpp"
 
 using gjk::DistanceInput3;
@@ -40,69 +42,11 @@ DistanceInput3<T> query(const std::vector<Vec3<T>>& a, const std::vector<Vec3<T>
     return in;
 }
 
-using L = long double;
-using V = Vec3<L>;
-
-/// The points in the world, in long double.
-template <class T> std::vector<V> world(const std::vector<Vec3<T>>& points, Transform3<T> xf) {
-    const Quat<L> q = gjk::normalized(Quat<L>{xf.q.x, xf.q.y, xf.q.z, xf.q.w});
-    std::vector<V> out;
-    for (const Vec3<T>& p : points) {
-        out.push_back(gjk::rotate(q, V{p.x, p.y, p.z}) + V{xf.p.x, xf.p.y, xf.p.z});
-    }
-    return out;
-}
-
-/// The brute-force depth of the origin in the hull of b_j - a_i, with the outward normal of
-/// the plane that gives it: over every plane through three points of Z with all of Z on one
-/// side (to `slack`), the least distance from the origin. Negative when the origin is outside.
-struct Depth {
-    L depth{std::numeric_limits<L>::infinity()};
-    V outward{};
-};
-Depth brute_force_depth(const std::vector<V>& a, const std::vector<V>& b, L slack) {
-    std::vector<V> z;
-    for (const V& p : a) {
-        for (const V& q : b) {
-            z.push_back(q - p);
-        }
-    }
-    Depth best;
-    const std::size_t n = z.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        for (std::size_t j = i + 1; j < n; ++j) {
-            for (std::size_t k = j + 1; k < n; ++k) {
-                V m = gjk::cross(z[j] - z[i], z[k] - z[i]);
-                const L len = gjk::length(m);
-                if (!(len > 0)) {
-                    continue;
-                }
-                m = (1 / len) * m;
-                const L offset = gjk::dot(m, z[i]);
-                L above = -std::numeric_limits<L>::infinity(), below = -above;
-                for (const V& p : z) {
-                    above = std::max(above, gjk::dot(m, p) - offset);
-                    below = std::min(below, gjk::dot(m, p) - offset);
-                }
-                if (above <= slack && offset < best.depth) { // all of Z below: m outward
-                    best = {offset, m};
-                }
-                if (below >= -slack && -offset < best.depth) { // all above: -m outward
-                    best = {-offset, -1 * m};
-                }
-            }
-        }
-    }
-    return best;
-}
-
-/// A random unit quaternion (uniform on the sphere of rotations).
-template <class T> Quat<T> random_rotation(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0, 1);
-    const double x = n(rng), y = n(rng), z = n(rng), w = n(rng);
-    const double len = std::sqrt(x * x + y * y + z * z + w * w);
-    return {T(x / len), T(y / len), T(z / len), T(w / len)};
-}
+using gjk_test::brute_force_depth;
+using gjk_test::Depth;
+using gjk_test::L;
+using gjk_test::random_rotation;
+using gjk_test::world;
 
 } // namespace
 

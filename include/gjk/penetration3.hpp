@@ -34,6 +34,13 @@
 // A seed of no volume (points in line, or equal) first drops what spans nothing. So a flat Z
 // (two polygons in one plane, segments, points) ends as touching, with a proven normal.
 //
+// Two small prepared polyhedra. For prepared shapes of at most PreparedShape3::kAxesLimit
+// corners the separating axis test (gjk/separating_axes3.hpp) measures every face of Z - the
+// faces of A and of B and the crossing edge pairs - and gives the depth, normal and witnesses
+// with no iteration. penetration() takes its answer when it decides (the cores overlap by more
+// than its round-off guard: termination separating_axis, no GJK iterations, the cache left as
+// it was); near touching and apart, GJK and EPA answer as for any shapes.
+//
 // The work is done in A's local frame, like distance(); results come back in the world frame.
 #pragma once
 
@@ -44,6 +51,7 @@
 #include "gjk/distance3.hpp"
 #include "gjk/epa/expand3.hpp"
 #include "gjk/penetration3_types.hpp"
+#include "gjk/separating_axes3.hpp"
 
 namespace gjk {
 
@@ -83,6 +91,29 @@ penetration_from_cores(const DistanceInput3<T>& input, PenetrationOutput3<T> out
     return out;
 }
 
+/// penetration()'s answer when the separating axis test decides it (gjk/separating_axes3.hpp):
+/// true, with `out` filled, for valid input (precondition) of two prepared polyhedra of at most
+/// PreparedShape3::kAxesLimit corners whose cores overlap by more than round-off. No GJK runs
+/// (iterations 0, the cache left as it was); termination is separating_axis.
+template <class T>
+bool penetration_by_axes3(const DistanceInput3<T>& input, PenetrationOutput3<T>& out) {
+    if (!separating_axes3_apply(input.a, input.b)) {
+        return false;
+    }
+    const Transform3<T> xf_a{input.xf_a.p, normalized(input.xf_a.q)};
+    const Transform3<T> xf_b{input.xf_b.p, normalized(input.xf_b.q)};
+    const SeparatingAxes3<T> axes =
+        separating_axes3(*input.a.prepared, *input.b.prepared, relative(xf_a, xf_b));
+    if (!axes.decides_overlap()) {
+        return false;
+    }
+    PenetrationOutput3<T> cores;
+    cores.termination = EpaTermination::separating_axis;
+    out = penetration_from_cores(input, cores, axes.separation, rotate(xf_a.q, axes.normal),
+                                 apply(xf_a, axes.point_a), apply(xf_a, axes.point_b), true, false);
+    return true;
+}
+
 } // namespace detail
 
 /// Signed distance, penetration depth, minimum translation normal and witness points of two
@@ -99,6 +130,11 @@ PenetrationOutput3<T> penetration(const DistanceInput3<T>& input,
         out.error = InputError::bad_max_iterations;
     }
     if (out.error != InputError::none) {
+        return out;
+    }
+    // Two small prepared polyhedra whose cores overlap by more than round-off: the separating
+    // axis test's answer, with no GJK (the cache stays as it was).
+    if (detail::penetration_by_axes3(input, out)) {
         return out;
     }
     // GJK on the cores; the radii are applied after EPA, so the core witnesses stay available.

@@ -9,7 +9,9 @@
 //     (the error is kept, 2D's ShapeError, and the view of an invalid shape has no points);
 //   - the hull: its corners only (no repeats, no interior points, none inside a face or on an
 //     edge), each with its index in the input (source_index), and the edges between them;
-//   - the corners again as coordinate arrays, for the scan.
+//   - the corners again as coordinate arrays, for the scan;
+//   - for a polyhedron of at most kAxesLimit corners, its facets and edges (gjk/features3.hpp),
+//     which the separating axis test of penetration() reads (gjk/separating_axes3.hpp).
 //
 // Support by hill climbing. On a convex polytope f(v) = d . v has no local maximum over the
 // edge graph but the global one: if no neighbour u of a corner v has d . u > d . v, then v is a
@@ -35,6 +37,7 @@
 #include <vector>
 
 #include "gjk/distance3_types.hpp" // ShapeView3
+#include "gjk/features3.hpp"
 #include "gjk/hull3.hpp"
 #include "gjk/math3.hpp"
 #include "gjk/prepared.hpp" // ShapeError
@@ -49,6 +52,11 @@ template <class T> class PreparedShape3 {
     /// At or below this many corners the support is a scan of all of them: one block of dot
     /// products, cheaper than a climb's dependent steps for so few (docs/performance.md).
     static constexpr int kScanLimit = 16;
+    /// At or below this many corners a polyhedron keeps its face planes and edges (features()),
+    /// and penetration() measures it by the separating axis test (gjk/separating_axes3.hpp):
+    /// its pass over every pair of edges grows as the product of the edge counts, while EPA's
+    /// iterations grow slowly with the corners (docs/gjk-in-3d.md).
+    static constexpr int kAxesLimit = 16;
 
     /// An empty shape (error() is ShapeError::empty).
     PreparedShape3() = default;
@@ -82,6 +90,9 @@ template <class T> class PreparedShape3 {
             const Vec3<T> p = v[k < n ? k : 0];
             s.x_[k] = p.x, s.y_[k] = p.y, s.z_[k] = p.z;
         }
+        if (n <= std::size_t(kAxesLimit)) {
+            s.features_ = features3(s.hull_);
+        }
         // The climb's starts: the corners furthest along each of kCompass directions.
         for (int k = 0; k < kCompass; ++k) {
             const Vec3<T> d = compass(k);
@@ -114,6 +125,11 @@ template <class T> class PreparedShape3 {
     /// The largest distance of a corner from the shape's origin: a bound on the coordinates of
     /// the corners in any turned frame.
     T extent() const { return extent_; }
+    /// The face planes and edges (gjk/features3.hpp) of a polyhedron of at most kAxesLimit
+    /// corners; empty for any other shape.
+    const Features3<T>& features() const { return features_; }
+    /// Whether the separating axis test measures the shape: a polyhedron with features().
+    bool has_axes() const { return !features_.normals.empty(); }
     /// Whether support() climbs: a polyhedron of more than kScanLimit corners (else it scans).
     bool climbs() const { return count() > kScanLimit && hull_.dimension == 3; }
     /// The view that the queries take: the corners and the radius. Valid while this shape
@@ -254,6 +270,7 @@ template <class T> class PreparedShape3 {
     }
 
     Hull3<T> hull_{};
+    Features3<T> features_{};
     T radius_{0};
     Vec3<T> centre_{};
     T extent_{0};
