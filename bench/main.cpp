@@ -164,6 +164,7 @@ int main(int argc, char** argv) {
     register_space_big_rows();
     register_space_sequence_rows();
     register_space_penetration_rows();
+    register_space_penetration_peer_rows();
     register_support3_rows();
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) {

@@ -68,6 +68,8 @@ struct PenetrationPair3 {
 };
 const std::vector<PenetrationPair3>& penetration_pairs3(bool boxes);
 void register_space_penetration_rows();
+// space_penetration_peers.cpp: Bullet's and FCL's rows on the same pairs.
+void register_space_penetration_peer_rows();
 
 // support3.cpp: a prepared shape's support in space, the scan against the climb.
 void register_support3_rows();

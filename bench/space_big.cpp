@@ -16,6 +16,7 @@
 #include "gjk/distance3.hpp"
 #include "gjk/hull3.hpp"
 #include "gjk/prepared3.hpp"
+#include "peers3.hpp"
 #include "rows.hpp"
 
 #if defined(GJK_BENCH_BULLET)
@@ -149,34 +150,20 @@ template <class T> void gjk_big(benchmark::State& state) {
 #if defined(GJK_BENCH_BULLET)
 void bullet_big(benchmark::State& state) {
     const BigWorkload& w = big_workload();
-    auto hull_of = [](const std::vector<V>& points) {
-        auto hull = std::make_unique<btConvexHullShape>();
-        for (const V& p : points) {
-            hull->addPoint(btVector3(btScalar(p.x), btScalar(p.y), btScalar(p.z)), false);
-        }
-        hull->recalcLocalAabb();
-        hull->setMargin(0);
-        return hull;
-    };
-    auto transform = [](const gjk::Transform3<double>& xf) {
-        return btTransform(
-            btQuaternion(btScalar(xf.q.x), btScalar(xf.q.y), btScalar(xf.q.z), btScalar(xf.q.w)),
-            btVector3(btScalar(xf.p.x), btScalar(xf.p.y), btScalar(xf.p.z)));
-    };
     std::vector<std::unique_ptr<btConvexHullShape>> big, small;
     for (const auto& points : w.big) {
-        big.push_back(hull_of(points));
+        big.push_back(bullet_hull(points));
     }
     for (const auto& p : w.pairs) {
-        small.push_back(hull_of(p.small));
+        small.push_back(bullet_hull(p.small));
     }
     auto run = [&](std::size_t i) {
         btVoronoiSimplexSolver simplex;
         btGjkPairDetector gjk(big[std::size_t(w.pairs[i].big)].get(), small[i].get(), &simplex,
                               nullptr);
         btGjkPairDetector::ClosestPointInput input;
-        input.m_transformA = transform(w.pairs[i].xa);
-        input.m_transformB = transform(w.pairs[i].xb);
+        input.m_transformA = bullet_transform(w.pairs[i].xa);
+        input.m_transformB = bullet_transform(w.pairs[i].xb);
         btPointCollector out;
         gjk.getClosestPoints(input, out, nullptr);
         return out;
@@ -198,29 +185,8 @@ void bullet_big(benchmark::State& state) {
 #endif
 
 #if defined(GJK_BENCH_FCL)
-/// FCL's Convex of the points' hull: its corners and faces (from gjk::convex_hull3, which the
-/// tests check against qhull), each face encoded as its vertex count then its vertices.
-fcl::Convexd fcl_convex(const std::vector<V>& points) {
-    const gjk::Hull3<double> hull = gjk::convex_hull3<double>(points);
-    auto vertices = std::make_shared<std::vector<fcl::Vector3d>>();
-    for (const V& p : hull.vertices) {
-        vertices->emplace_back(p.x, p.y, p.z);
-    }
-    auto faces = std::make_shared<std::vector<int>>();
-    for (const std::array<int, 3>& f : hull.faces) {
-        faces->insert(faces->end(), {3, f[0], f[1], f[2]});
-    }
-    return fcl::Convexd(vertices, int(hull.faces.size()), faces);
-}
-
 void fcl_big(benchmark::State& state) {
     const BigWorkload& w = big_workload();
-    auto transform = [](const gjk::Transform3<double>& xf) {
-        fcl::Transform3d t = fcl::Transform3d::Identity();
-        t.linear() = fcl::Quaterniond(xf.q.w, xf.q.x, xf.q.y, xf.q.z).toRotationMatrix();
-        t.translation() = fcl::Vector3d(xf.p.x, xf.p.y, xf.p.z);
-        return t;
-    };
     std::vector<fcl::Convexd> big, small;
     std::vector<fcl::Transform3d> xa, xb;
     for (const auto& points : w.big) {
@@ -228,8 +194,8 @@ void fcl_big(benchmark::State& state) {
     }
     for (const auto& p : w.pairs) {
         small.push_back(fcl_convex(p.small));
-        xa.push_back(transform(p.xa));
-        xb.push_back(transform(p.xb));
+        xa.push_back(fcl_transform(p.xa));
+        xb.push_back(fcl_transform(p.xb));
     }
     const fcl::detail::GJKSolver_indep<double> solver;
     int overlapping = 0;

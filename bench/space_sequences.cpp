@@ -20,6 +20,7 @@
 
 #include "gjk/distance3.hpp"
 #include "gjk/hull3.hpp"
+#include "peers3.hpp"
 #include "rows.hpp"
 
 #if defined(GJK_BENCH_BULLET)
@@ -191,22 +192,11 @@ template <class T> void gjk_family(benchmark::State& state, const Family& f) {
 void bullet_family(benchmark::State& state, const Family& f) {
     std::vector<std::unique_ptr<btConvexHullShape>> shapes;
     for (const auto& s : f.shapes) {
-        auto hull = std::make_unique<btConvexHullShape>();
-        for (const V& p : s) {
-            hull->addPoint(btVector3(btScalar(p.x), btScalar(p.y), btScalar(p.z)), false);
-        }
-        hull->recalcLocalAabb();
-        hull->setMargin(0);
-        shapes.push_back(std::move(hull));
+        shapes.push_back(bullet_hull(s));
     }
-    auto transform = [](const Pose& xf) {
-        return btTransform(
-            btQuaternion(btScalar(xf.q.x), btScalar(xf.q.y), btScalar(xf.q.z), btScalar(xf.q.w)),
-            btVector3(btScalar(xf.p.x), btScalar(xf.p.y), btScalar(xf.p.z)));
-    };
     std::vector<std::array<btTransform, 2>> poses;
     for (const auto& q : f.queries) {
-        poses.push_back({transform(q.xa), transform(q.xb)});
+        poses.push_back({bullet_transform(q.xa), bullet_transform(q.xb)});
     }
     auto run_all = [&](auto&& each) {
         btVoronoiSimplexSolver simplex;
@@ -240,33 +230,14 @@ void bullet_family(benchmark::State& state, const Family& f) {
 #endif
 
 #if defined(GJK_BENCH_FCL)
-fcl::Convexd convex_of(const std::vector<V>& points) {
-    const gjk::Hull3<double> hull = gjk::convex_hull3<double>(points);
-    auto vertices = std::make_shared<std::vector<fcl::Vector3d>>();
-    for (const V& p : hull.vertices) {
-        vertices->emplace_back(p.x, p.y, p.z);
-    }
-    auto faces = std::make_shared<std::vector<int>>();
-    for (const std::array<int, 3>& t : hull.faces) {
-        faces->insert(faces->end(), {3, t[0], t[1], t[2]});
-    }
-    return fcl::Convexd(vertices, int(hull.faces.size()), faces);
-}
-
 void fcl_family(benchmark::State& state, const Family& f) {
     std::vector<fcl::Convexd> shapes;
     for (const auto& s : f.shapes) {
-        shapes.push_back(convex_of(s));
+        shapes.push_back(fcl_convex(s));
     }
-    auto transform = [](const Pose& xf) {
-        fcl::Transform3d t = fcl::Transform3d::Identity();
-        t.linear() = fcl::Quaterniond(xf.q.w, xf.q.x, xf.q.y, xf.q.z).toRotationMatrix();
-        t.translation() = fcl::Vector3d(xf.p.x, xf.p.y, xf.p.z);
-        return t;
-    };
     std::vector<std::array<fcl::Transform3d, 2>> poses;
     for (const auto& q : f.queries) {
-        poses.push_back({transform(q.xa), transform(q.xb)});
+        poses.push_back({fcl_transform(q.xa), fcl_transform(q.xb)});
     }
     fcl::detail::GJKSolver_indep<double> solver;
     solver.enable_cached_guess = f.steps > 1;

@@ -83,16 +83,20 @@ template <class T> T length(Vec3<T> a) {
     return std::ldexp(std::sqrt(dot(s, s)), e);
 }
 
+namespace detail {
+template <class T> T unit_scale(std::initializer_list<Vec3<T>> points); // below
+} // namespace detail
+
 /// Unit vector along a; the zero vector stays zero.
 template <class T> Vec3<T> normalized(Vec3<T> a) {
     const T largest = max_abs(a);
     if (!(largest > T(0))) {
         return {};
     }
-    // Scaled first by a power of two (exact, each coordinate on its own: 2^-e itself may not be
-    // representable when largest is subnormal) so that the square is a normal number.
-    const int e = std::ilogb(largest);
-    const Vec3<T> s{std::ldexp(a.x, -e), std::ldexp(a.y, -e), std::ldexp(a.z, -e)};
+    // Scaled first by a power of two (exact) that brings the largest coordinate near 1
+    // (detail::unit_scale), so that the square is a normal number.
+    const T k = detail::unit_scale({a});
+    const Vec3<T> s = k * a;
     const T len = std::sqrt(dot(s, s));
     return {s.x / len, s.y / len, s.z / len};
 }

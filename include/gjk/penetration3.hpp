@@ -34,12 +34,12 @@
 // A seed of no volume (points in line, or equal) first drops what spans nothing. So a flat Z
 // (two polygons in one plane, segments, points) ends as touching, with a proven normal.
 //
-// Two small prepared polyhedra. For prepared shapes of at most PreparedShape3::kAxesLimit
-// corners the separating axis test (gjk/separating_axes3.hpp) measures every face of Z - the
-// faces of A and of B and the crossing edge pairs - and gives the depth, normal and witnesses
-// with no iteration. penetration() takes its answer when it decides (the cores overlap by more
-// than its round-off guard: termination separating_axis, no GJK iterations, the cache left as
-// it was); near touching and apart, GJK and EPA answer as for any shapes.
+// Two small prepared polyhedra. For prepared shapes of at most kSeparatingAxesCorners<T>
+// corners (where it is the faster) the separating axis test (gjk/separating_axes3.hpp) measures
+// every face of Z - the faces of A and of B and the crossing edge pairs - and gives the depth,
+// normal and witnesses with no iteration. penetration() takes its answer when it decides (the cores
+// overlap by more than its round-off guard: termination separating_axis, no GJK iterations, the
+// cache left as it was); near touching and apart, GJK and EPA answer as for any shapes.
 //
 // The work is done in A's local frame, like distance(); results come back in the world frame.
 #pragma once
@@ -137,12 +137,27 @@ PenetrationOutput3<T> penetration(const DistanceInput3<T>& input,
     if (detail::penetration_by_axes3(input, out)) {
         return out;
     }
-    // GJK on the cores; the radii are applied after EPA, so the core witnesses stay available.
+    // GJK on the cores, then EPA when they overlap, on one Z in A's frame; the radii are
+    // applied after EPA, so the core witnesses stay available.
     DistanceInput3<T> core = input;
     core.use_radii = false;
     SimplexCache3<T> local_cache{};
     SimplexCache3<T>& c = cache ? *cache : local_cache;
-    const DistanceOutput3<T> g = distance(core, &c);
+    const detail::PairInFrameA3<T> pair(core);
+    const Transform3<T>& xf_a = pair.xf_a;
+    DistanceOutput3<T> g;
+    const detail::EpaResult3<T> e = pair.with_z([&](const auto& z) {
+        g = detail::distance_in_frame<T>(core, pair, z, &c, nullptr);
+        if (g.status != Status::overlapping) {
+            return detail::EpaResult3<T>{};
+        }
+        Simplex3<T> seed; // EPA from the simplex GJK ended with
+        seed.count = std::clamp(c.count, 1, 4);
+        for (int i = 0; i < seed.count; ++i) {
+            seed.v[i] = z.vertex(c.index_a[i], c.index_b[i]);
+        }
+        return detail::epa3(z, seed, max_epa_iterations);
+    });
     out.iterations = g.iterations;
     if (g.status == Status::invalid_input) {
         out.error = g.error;
@@ -153,17 +168,6 @@ PenetrationOutput3<T> penetration(const DistanceInput3<T>& input,
                                               g.point_b, !(g.normal == Vec3<T>{}),
                                               g.status == Status::max_iterations);
     }
-    // The cores overlap: EPA in A's frame from the simplex GJK ended with.
-    const detail::PairInFrameA3<T> pair(input);
-    const Transform3<T>& xf_a = pair.xf_a;
-    const detail::EpaResult3<T> e = pair.with_z([&](const auto& z) {
-        Simplex3<T> seed;
-        seed.count = std::clamp(c.count, 1, 4);
-        for (int i = 0; i < seed.count; ++i) {
-            seed.v[i] = z.vertex(c.index_a[i], c.index_b[i]);
-        }
-        return detail::epa3(z, seed, max_epa_iterations);
-    });
     out.epa_iterations = e.iterations;
     out.termination = e.termination;
     return detail::penetration_from_cores(input, out, -e.depth, rotate(xf_a.q, e.normal),
