@@ -42,7 +42,9 @@ template <class T> struct Features3 {
     std::vector<std::array<int, 2>> sides{}; ///< the planes it joins: its arc from m0 to m1
     std::vector<Vec3<T>> arc_axes{};         ///< k = normalized(m1 x m0), the arc's circle
 
+    /// The number of face planes.
     int plane_count() const { return int(normals.size()); }
+    /// The number of edges.
     int edge_count() const { return int(ends.size()); }
 };
 
