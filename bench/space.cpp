@@ -14,6 +14,7 @@
 #include "gjk/batch3.hpp"
 #include "gjk/distance3.hpp"
 #include "rows.hpp"
+#include "space3.hpp"
 
 #if defined(GJK_BENCH_BULLET)
 #include <BulletCollision/CollisionShapes/btBoxShape.h>
@@ -41,12 +42,6 @@ struct SpacePair {
     gjk::Transform3<double> xa, xb;
     double box_a[3], box_b[3]; ///< half extents, for the box workload
 };
-
-gjk::Quat<double> random_rotation(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0, 1);
-    gjk::Quat<double> q{n(rng), n(rng), n(rng), n(rng)};
-    return gjk::normalized(q);
-}
 
 std::vector<SpacePair> make_space_pairs(bool boxes, unsigned seed) {
     std::mt19937_64 rng(seed);
@@ -84,18 +79,6 @@ const std::vector<SpacePair>& space_pairs(bool boxes) {
     static const std::vector<SpacePair> hulls = make_space_pairs(false, 33);
     static const std::vector<SpacePair> box_pairs = make_space_pairs(true, 34);
     return boxes ? box_pairs : hulls;
-}
-
-template <class T> std::vector<gjk::Vec3<T>> narrow(const std::vector<gjk::Vec3<double>>& v) {
-    std::vector<gjk::Vec3<T>> out;
-    for (const auto& p : v) {
-        out.push_back({T(p.x), T(p.y), T(p.z)});
-    }
-    return out;
-}
-
-template <class T> gjk::Transform3<T> narrow(const gjk::Transform3<double>& xf) {
-    return {{T(xf.p.x), T(xf.p.y), T(xf.p.z)}, {T(xf.q.x), T(xf.q.y), T(xf.q.z), T(xf.q.w)}};
 }
 
 /// The queries' counters: per query, the overlapping share, the mean of the distances (the

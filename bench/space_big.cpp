@@ -18,6 +18,7 @@
 #include "gjk/prepared3.hpp"
 #include "peers3.hpp"
 #include "rows.hpp"
+#include "space3.hpp"
 
 #if defined(GJK_BENCH_BULLET)
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
@@ -51,11 +52,6 @@ struct BigWorkload {
     std::vector<Pair> pairs;
 };
 
-gjk::Quat<double> turn(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0, 1);
-    return gjk::normalized(gjk::Quat<double>{n(rng), n(rng), n(rng), n(rng)});
-}
-
 const BigWorkload& big_workload() {
     static const BigWorkload w = [] {
         BigWorkload out;
@@ -82,28 +78,16 @@ const BigWorkload& big_workload() {
                         p.small.push_back(0.5 * v);
                     }
                 }
-                p.xa = {{10 * u(rng), 10 * u(rng), 10 * u(rng)}, turn(rng)};
+                p.xa = {{10 * u(rng), 10 * u(rng), 10 * u(rng)}, random_rotation(rng)};
                 const V dir = gjk::normalized(V{u(rng), u(rng), u(rng)});
                 const double reach = std::uniform_real_distribution<double>(0.6, 2.0)(rng);
-                p.xb = {p.xa.p + reach * dir, turn(rng)};
+                p.xb = {p.xa.p + reach * dir, random_rotation(rng)};
                 out.pairs.push_back(std::move(p));
             }
         }
         return out;
     }();
     return w;
-}
-
-template <class T> std::vector<gjk::Vec3<T>> as(const std::vector<V>& v) {
-    std::vector<gjk::Vec3<T>> out;
-    for (const V& p : v) {
-        out.push_back({T(p.x), T(p.y), T(p.z)});
-    }
-    return out;
-}
-
-template <class T> gjk::Transform3<T> as(const gjk::Transform3<double>& xf) {
-    return {{T(xf.p.x), T(xf.p.y), T(xf.p.z)}, {T(xf.q.x), T(xf.q.y), T(xf.q.z), T(xf.q.w)}};
 }
 
 void big_counters(benchmark::State& state, std::size_t queries, int overlapping, double sum) {
@@ -118,18 +102,18 @@ template <class T> void gjk_big(benchmark::State& state) {
     const BigWorkload& w = big_workload();
     std::vector<gjk::PreparedShape3<T>> big;
     for (const auto& points : w.big) {
-        big.push_back(gjk::PreparedShape3<T>::make(as<T>(points)));
+        big.push_back(gjk::PreparedShape3<T>::make(narrow<T>(points)));
     }
     std::vector<std::vector<gjk::Vec3<T>>> small;
     for (const auto& p : w.pairs) {
-        small.push_back(as<T>(p.small));
+        small.push_back(narrow<T>(p.small));
     }
     std::vector<gjk::DistanceInput3<T>> inputs;
     for (std::size_t i = 0; i < w.pairs.size(); ++i) {
         gjk::DistanceInput3<T> in;
         in.a = big[std::size_t(w.pairs[i].big)].view();
         in.b = gjk::ShapeView3<T>(small[i]);
-        in.xf_a = as<T>(w.pairs[i].xa), in.xf_b = as<T>(w.pairs[i].xb);
+        in.xf_a = narrow<T>(w.pairs[i].xa), in.xf_b = narrow<T>(w.pairs[i].xb);
         inputs.push_back(in);
     }
     int overlapping = 0;

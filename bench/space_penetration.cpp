@@ -14,6 +14,7 @@
 #include "gjk/penetration3.hpp"
 #include "gjk/prepared3.hpp"
 #include "rows.hpp"
+#include "space3.hpp"
 
 namespace gjk_bench {
 
@@ -24,8 +25,6 @@ constexpr int kPenetrationPairs = 4096;
 std::vector<PenetrationPair3> make_penetration_pairs3(bool boxes, unsigned seed) {
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<double> u(-1, 1), half(0.3, 1);
-    std::normal_distribution<double> n(0, 1);
-    auto turn = [&] { return gjk::normalized(gjk::Quat<double>{n(rng), n(rng), n(rng), n(rng)}); };
     std::vector<PenetrationPair3> pairs;
     while (int(pairs.size()) < kPenetrationPairs) {
         PenetrationPair3 p;
@@ -46,10 +45,10 @@ std::vector<PenetrationPair3> make_penetration_pairs3(bool boxes, unsigned seed)
                 }
             }
         }
-        p.xa = {{10 * u(rng), 10 * u(rng), 10 * u(rng)}, turn()};
+        p.xa = {{10 * u(rng), 10 * u(rng), 10 * u(rng)}, random_rotation(rng)};
         const gjk::Vec3<double> dir = gjk::normalized(gjk::Vec3<double>{u(rng), u(rng), u(rng)});
         const double reach = std::uniform_real_distribution<double>(0, boxes ? 1.6 : 1.2)(rng);
-        p.xb = {p.xa.p + reach * dir, turn()};
+        p.xb = {p.xa.p + reach * dir, random_rotation(rng)};
         gjk::DistanceInput3<double> in;
         in.a = gjk::ShapeView3<double>(p.a), in.b = gjk::ShapeView3<double>(p.b);
         in.xf_a = p.xa, in.xf_b = p.xb;
@@ -58,18 +57,6 @@ std::vector<PenetrationPair3> make_penetration_pairs3(bool boxes, unsigned seed)
         }
     }
     return pairs;
-}
-
-template <class T> std::vector<gjk::Vec3<T>> narrow(const std::vector<gjk::Vec3<double>>& v) {
-    std::vector<gjk::Vec3<T>> out;
-    for (const auto& p : v) {
-        out.push_back({T(p.x), T(p.y), T(p.z)});
-    }
-    return out;
-}
-
-template <class T> gjk::Transform3<T> narrow(const gjk::Transform3<double>& xf) {
-    return {{T(xf.p.x), T(xf.p.y), T(xf.p.z)}, {T(xf.q.x), T(xf.q.y), T(xf.q.z), T(xf.q.w)}};
 }
 
 /// penetration() on every pair, the shapes prepared (`prepared`) or as plain views of the same

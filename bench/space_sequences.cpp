@@ -22,6 +22,7 @@
 #include "gjk/hull3.hpp"
 #include "peers3.hpp"
 #include "rows.hpp"
+#include "space3.hpp"
 
 #if defined(GJK_BENCH_BULLET)
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
@@ -65,11 +66,6 @@ std::vector<V> ball_points(std::mt19937_64& rng) {
     return p;
 }
 
-gjk::Quat<double> turn(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0, 1);
-    return gjk::normalized(gjk::Quat<double>{n(rng), n(rng), n(rng), n(rng)});
-}
-
 bool apart(const std::vector<V>& a, const std::vector<V>& b, const Pose& xa, const Pose& xb) {
     gjk::DistanceInput3<double> in;
     in.a = gjk::ShapeView3<double>(a), in.b = gjk::ShapeView3<double>(b);
@@ -87,9 +83,10 @@ const Family& near_touching() {
             out.shapes.push_back(ball_points(rng));
             const auto& a = out.shapes[out.shapes.size() - 2];
             const auto& b = out.shapes.back();
-            const Pose xa{{0, 0, 0}, turn(rng)};
-            const V d = gjk::normalized(V{turn(rng).x, turn(rng).y, turn(rng).z});
-            const gjk::Quat<double> qb = turn(rng);
+            const Pose xa{{0, 0, 0}, random_rotation(rng)};
+            const V d = gjk::normalized(
+                V{random_rotation(rng).x, random_rotation(rng).y, random_rotation(rng).z});
+            const gjk::Quat<double> qb = random_rotation(rng);
             double lo = 0, hi = 4; // B's centre at t d: overlapping at lo, apart at hi
             for (int step = 0; step < 80; ++step) {
                 const double mid = 0.5 * (lo + hi);
@@ -113,11 +110,11 @@ const Family& warm_sequences() {
             out.shapes.push_back(ball_points(rng));
             out.shapes.push_back(ball_points(rng));
             const int n = int(out.shapes.size());
-            const Pose xa{{0, 0, 0}, turn(rng)};
+            const Pose xa{{0, 0, 0}, random_rotation(rng)};
             const V axis = gjk::normalized(V{u(rng), u(rng), u(rng)});
             const V spin = gjk::normalized(V{u(rng), u(rng), u(rng)});
             const double radius = 1.4 + 0.6 * u(rng); // about half of the steps overlap
-            gjk::Quat<double> qb = turn(rng);
+            gjk::Quat<double> qb = random_rotation(rng);
             const double step_angle = 2 * 3.141592653589793 / 64 / 8;
             const gjk::Quat<double> dq{spin.x * std::sin(step_angle / 2),
                                        spin.y * std::sin(step_angle / 2),
@@ -147,16 +144,12 @@ void counters(benchmark::State& state, std::size_t queries, int overlapping, dou
 template <class T> gjk::Vec3<T> as(V p) {
     return {T(p.x), T(p.y), T(p.z)};
 }
-template <class T> gjk::Transform3<T> as(const Pose& xf) {
-    return {as<T>(xf.p), {T(xf.q.x), T(xf.q.y), T(xf.q.z), T(xf.q.w)}};
-}
-
 template <class T> void gjk_family(benchmark::State& state, const Family& f) {
     std::vector<std::vector<gjk::Vec3<T>>> shapes;
     for (const auto& s : f.shapes) {
         shapes.emplace_back();
         for (const V& p : s) {
-            shapes.back().push_back(as<T>(p));
+            shapes.back().push_back({T(p.x), T(p.y), T(p.z)});
         }
     }
     std::vector<gjk::DistanceInput3<T>> inputs;
@@ -164,7 +157,7 @@ template <class T> void gjk_family(benchmark::State& state, const Family& f) {
         gjk::DistanceInput3<T> in;
         in.a = gjk::ShapeView3<T>(shapes[std::size_t(q.a)]);
         in.b = gjk::ShapeView3<T>(shapes[std::size_t(q.b)]);
-        in.xf_a = as<T>(q.xa), in.xf_b = as<T>(q.xb);
+        in.xf_a = narrow<T>(q.xa), in.xf_b = narrow<T>(q.xb);
         inputs.push_back(in);
     }
     auto run_all = [&](auto&& each) {
