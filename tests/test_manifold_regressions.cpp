@@ -269,3 +269,34 @@ TEST(ManifoldRegression, TinyFaceInAFarFrameStillWalks) {
     }
     EXPECT_NEAR(double(least), double(pen.signed_distance), 1e-5 * 1e17);
 }
+
+// Found by fuzz_kernel: B is a sliver 0.039 long whose tip lies 0.0077 from A and 5e-4 rad past
+// the lower corner of A's nearly vertical face. GJK's normal was within kReferenceTolerance of
+// that face, so it was the reference; B's incident edge leaves its side plane nearly along the
+// normal, and clipping replaced the tip by a point 0.0089 away: the manifold's deepest point was
+// shallower than the shapes. Such a clip now falls back to the witnesses, vertex against vertex.
+TEST(ManifoldRegression, ASliversTipPastAFacesCornerKeepsItsClosestPoint) {
+    const std::vector<Vec2<double>> a{{0, -3.0517578125e-05},
+                                      {-3.0517578125e-05, 0.624969482421875},
+                                      {0.959228515625, -0.001708984375}};
+    const std::vector<Vec2<double>> b{
+        {0.039215087890625, 0}, {0, 0}, {-0.0078125, 0.000152587890625}, {0, 0}};
+    gjk::DistanceInput<double> in;
+    in.a = {a};
+    in.b = {b, 3.0517578125e-05};
+    in.xf_a.p = {0.046844482421875, 0};
+    in.xf_a.q = {0.99999999540410733, -9.5873799096065816e-05};
+    in.xf_b.p = {-3.0517578125e-05, -3.0517578125e-05};
+    in.xf_b.q = in.xf_a.q;
+    in.use_radii = false;
+    const double exact = double(
+        oracle::signed_distance(gjk_test::world(a, in.xf_a), 0, gjk_test::world(b, in.xf_b), 0));
+    ASSERT_GT(exact, 0.007);
+    const auto m = gjk::manifold(in, 0.05);
+    ASSERT_GE(m.count, 1);
+    double least = m.points[0].separation;
+    for (int i = 1; i < m.count; ++i) {
+        least = std::min(least, m.points[i].separation);
+    }
+    EXPECT_NEAR(least, exact, 1e-12);
+}

@@ -193,7 +193,7 @@ template <class T> std::string describe(const Query<T>& q) {
     std::string s = std::is_same_v<T, float> ? "float" : "double";
     char buf[128];
     auto num = [&](T v) {
-        std::snprintf(buf, sizeof buf, "%.9g", double(v));
+        std::snprintf(buf, sizeof buf, "%.17g", double(v)); // every bit of a double
         return std::string(buf);
     };
     for (const auto* shape : {&q.a, &q.b}) {
