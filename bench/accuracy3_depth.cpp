@@ -33,6 +33,7 @@
 #include "accuracy3_cases.hpp"
 #include "gjk/hull3.hpp"
 #include "gjk/penetration3.hpp"
+#include "support/penetration3_oracle.hpp"
 
 namespace {
 
@@ -45,20 +46,8 @@ VL widen(gjk::Vec3<double> p) {
     return {p.x, p.y, p.z};
 }
 
-/// h_Z(u) / |u| for Z = B - A: how far Z reaches along u.
-L reach(const std::vector<VL>& a, const std::vector<VL>& b, VL u) {
-    L most_b = -std::numeric_limits<L>::infinity(), least_a = std::numeric_limits<L>::infinity();
-    for (const VL& p : b) {
-        most_b = std::max(most_b, gjk::dot(u, p));
-    }
-    for (const VL& p : a) {
-        least_a = std::min(least_a, gjk::dot(u, p));
-    }
-    return (most_b - least_a) / std::sqrt(gjk::length_squared(u));
-}
-
-/// The separating axis depth over every candidate axis (the top of this file); negative when
-/// an axis separates the shapes.
+/// The separating axis depth over every candidate axis (the top of this file; the tests'
+/// oracle, tests/support/penetration3_oracle.hpp); negative when an axis separates the shapes.
 L sat_depth(const Points& pa, const Points& pb) {
     std::vector<VL> a, b;
     for (const auto& p : pa) {
@@ -67,32 +56,7 @@ L sat_depth(const Points& pa, const Points& pb) {
     for (const auto& p : pb) {
         b.push_back(widen(p));
     }
-    L depth = std::numeric_limits<L>::infinity();
-    auto axis = [&](VL u) {
-        if (gjk::length_squared(u) > L(0)) {
-            depth = std::min({depth, reach(a, b, u), reach(a, b, -u)});
-        }
-    };
-    for (const std::vector<VL>* s : {&a, &b}) {
-        const std::size_t n = s->size();
-        for (std::size_t i = 0; i < n; ++i) {
-            for (std::size_t j = i + 1; j < n; ++j) {
-                for (std::size_t k = j + 1; k < n; ++k) {
-                    axis(gjk::cross((*s)[j] - (*s)[i], (*s)[k] - (*s)[i]));
-                }
-            }
-        }
-    }
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        for (std::size_t j = i + 1; j < a.size(); ++j) {
-            for (std::size_t k = 0; k < b.size(); ++k) {
-                for (std::size_t l = k + 1; l < b.size(); ++l) {
-                    axis(gjk::cross(a[j] - a[i], b[l] - b[k]));
-                }
-            }
-        }
-    }
-    return depth;
+    return gjk_test::every_axis_depth(a, b).depth;
 }
 
 /// The case with B slid along the line from A's centre to B's until the cores overlap by about

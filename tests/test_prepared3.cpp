@@ -370,8 +370,15 @@ TYPED_TEST(Prepared3, APreparedViewIsNotCheckedAgain) {
     in.b = gjk::ShapeView3<T>(dot);
     in.xf_b.p = {T(3), T(0), T(0)};
     EXPECT_EQ(gjk::validate(in), gjk::InputError::none);
-    // A plain view of bad points is still checked.
+    // The query trusts the view's pointer and reads no corner: points changed behind it (which
+    // the view forbids) are not seen, where a plain view of them is refused.
     const std::vector<Vec3<T>> bad = {{std::numeric_limits<T>::quiet_NaN(), 0, 0}};
+    in.a.points = bad;
+    EXPECT_EQ(gjk::validate(in), gjk::InputError::none);
+    in.a.prepared = nullptr;
+    EXPECT_EQ(gjk::validate(in), gjk::InputError::nonfinite_point_a);
+    in.a = s.view();
+    // A plain view of bad points is still checked.
     in.b = gjk::ShapeView3<T>(bad);
     EXPECT_EQ(gjk::validate(in), gjk::InputError::nonfinite_point_b);
 }
