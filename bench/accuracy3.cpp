@@ -9,7 +9,9 @@
 // Counted per library and family: the largest |d - exact| / scale, the answers off by more
 // than 1e-12 and by more than 1e-6 of the scale, the wrong verdicts (separated where the exact
 // hulls meet, or meeting where they are apart by more than 1e-12 of the scale), and the
-// failures (no answer, NaN). Prints a Markdown table.
+// failures (no answer, NaN). gjk in float reads the points rounded to float, and is measured
+// against the oracle of those floats; its verdicts are wrong when they are wrong by more than its
+// stated bound, 1e-6 of the scale. Prints a Markdown table.
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -52,6 +54,21 @@ Answer run_gjk(const Case& c) {
     in.b = gjk::ShapeView3<double>(c.b);
     const auto out = gjk::distance(in);
     return {out.status != gjk::Status::invalid_input && std::isfinite(out.distance), out.distance};
+}
+
+/// gjk in float: the case's points rounded to float (the oracle is given the same floats).
+Answer run_gjk_float(const Case& c) {
+    std::vector<gjk::Vec3<float>> a, b;
+    for (const auto& v : c.a)
+        a.push_back({float(v.x), float(v.y), float(v.z)});
+    for (const auto& v : c.b)
+        b.push_back({float(v.x), float(v.y), float(v.z)});
+    gjk::DistanceInput3<float> in;
+    in.a = gjk::ShapeView3<float>(a);
+    in.b = gjk::ShapeView3<float>(b);
+    const auto out = gjk::distance(in);
+    return {out.status != gjk::Status::invalid_input && std::isfinite(out.distance),
+            double(out.distance)};
 }
 
 Answer run_bullet(const Case& c) {
@@ -102,10 +119,15 @@ struct Tally {
     double worst = 0;
 };
 
-std::vector<oracle3::P3> to_oracle(const Points& p) {
+/// The points for the oracle, as doubles or rounded to float first (what a float query reads).
+std::vector<oracle3::P3> to_oracle(const Points& p, bool in_float = false) {
     std::vector<oracle3::P3> out;
-    for (const auto& v : p)
-        out.push_back({v.x, v.y, v.z});
+    for (const auto& v : p) {
+        if (in_float)
+            out.push_back({double(float(v.x)), double(float(v.y)), double(float(v.z))});
+        else
+            out.push_back({v.x, v.y, v.z});
+    }
     return out;
 }
 
@@ -118,9 +140,11 @@ int main() {
         const char* name;
         std::function<Answer(const Case&)> run;
         bool boxes_only;
+        bool in_float = false; ///< reads the points rounded to float, its verdicts at 1e-6
     };
     const Library libraries[] = {
         {"gjk", run_gjk, false},
+        {"gjk (float)", run_gjk_float, false, true},
         {"Bullet 3.24 (double)", run_bullet, false},
         {"FCL 0.7 (own GJK)", run_fcl<fcl::detail::GJKSolver_indep<double>>, true},
         {"FCL 0.7 + libccd", run_fcl<fcl::detail::GJKSolver_libccd<double>>, true},
@@ -153,11 +177,13 @@ int main() {
     for (const Family& f : families) {
         std::mt19937_64 rng(77);
         std::vector<Case> cases;
-        std::vector<oracle3::HullDistance> exact;
+        std::vector<oracle3::HullDistance> exact, exact_float;
         for (int i = 0; i < f.count; ++i) {
             cases.push_back(f.make(rng, i));
             exact.push_back(
                 oracle3::hull_distance(to_oracle(cases.back().a), to_oracle(cases.back().b)));
+            exact_float.push_back(oracle3::hull_distance(to_oracle(cases.back().a, true),
+                                                         to_oracle(cases.back().b, true)));
         }
         for (const Library& lib : libraries) {
             if (lib.boxes_only && !cases[0].boxes)
@@ -165,7 +191,9 @@ int main() {
             Tally t;
             for (std::size_t i = 0; i < cases.size(); ++i) {
                 const double scale = 2;
-                const long double d = oracle3::approx_sqrt(exact[i].distance2);
+                const oracle3::HullDistance& truth = lib.in_float ? exact_float[i] : exact[i];
+                const double resolution = lib.in_float ? 1e-6 : 1e-12;
+                const long double d = oracle3::approx_sqrt(truth.distance2);
                 const Answer r = lib.run(cases[i]);
                 ++t.cases;
                 if (!r.ok) {
@@ -177,8 +205,8 @@ int main() {
                 t.off_12 += error > 1e-12;
                 t.off_6 += error > 1e-6;
                 const bool apart = r.distance > 0;
-                t.wrong += (exact[i].intersect && apart) ||
-                           (!exact[i].intersect && d > 1e-12 * scale && !apart);
+                t.wrong += (truth.intersect && apart) ||
+                           (!truth.intersect && d > resolution * scale && !apart);
             }
             std::printf("| %s | %s | %ld | %ld | %ld | %ld | %ld | %.1e |\n", f.name, lib.name,
                         t.cases, t.failures, t.off_12, t.off_6, t.wrong, t.worst);

@@ -11,7 +11,12 @@ Measures, each as the median of several repetitions (time.perf_counter):
   (c) gjk.distance, one call per pair on prepared Shapes (target: at most 2 us a call);
   (d) gjk.distance_batch on one thread, ns per query in double and float, against the C++
       distance_batch rows gjk_double/Pairs8/cold_batch and gjk/Pairs8/cold_batch of a
-      gjk_bench JSON (BENCH_JSON, optional; target: at most 1.5 times the C++ time).
+      gjk_bench JSON (BENCH_JSON, optional; target: at most 1.5 times the C++ time);
+  (e) in space: gjk.distance_batch on one thread on 4,096 pairs of 16-point hulls at the C++
+      rows' kind of poses (bench/space.cpp), double and float, without EPA, against the C++
+      rows gjk_double/Space/Hulls16 and gjk_batch1/Space/Hulls16 (whose shapes are plain
+      points, not prepared: the Python rows prepare theirs on the first call), and
+      gjk.distance, one call per pair.
 
 The pairs are bench/workloads.cpp's kind (make_pairs, convex), drawn here with numpy: convex
 polygons with n sorted random angles on an ellipse of random aspect 0.4..1 and size 1; A at a
@@ -48,6 +53,8 @@ TARGET_BIG_RATIO = 150
 TARGET_CALL_NS = 2000
 TARGET_CPP_RATIO = 1.5
 CPP_ROWS = {"double": "gjk_double/Pairs8/cold_batch", "float": "gjk/Pairs8/cold_batch"}
+SPACE_PAIRS = 4096
+SPACE_ROWS = {"double": "gjk_double/Space/Hulls16", "float": "gjk_batch1/Space/Hulls16"}
 
 
 def gjk_path(option):
@@ -115,14 +122,14 @@ def shape_array(gjk, polygons):
 
 # --- the C++ reference ------------------------------------------------------------------------
 
-def cpp_ns_per_query(path):
-    """From a gjk_bench JSON: the median ns per query of each CPP_ROWS row (its median
+def cpp_ns_per_query(path, wanted=CPP_ROWS, pairs=PAIRS):
+    """From a gjk_bench JSON: the median ns per query of each row of `wanted` (its median
     aggregate when the run has repetitions, else the median over its runs), or {}."""
     with open(path) as f:
         data = json.load(f)
     unit = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
     found = {}
-    for precision, row in CPP_ROWS.items():
+    for precision, row in wanted.items():
         medians, runs = [], []
         for b in data.get("benchmarks", []):
             name = b.get("run_name", b.get("name", "")).replace("/real_time", "")
@@ -130,8 +137,8 @@ def cpp_ns_per_query(path):
                 continue
             if "ns_per_query" in b:  # the counter is seconds per query
                 ns = b["ns_per_query"] * 1e9
-            else:  # one iteration runs the 10,000 pairs
-                ns = b["real_time"] * unit[b.get("time_unit", "ns")] / PAIRS
+            else:  # one iteration runs every pair
+                ns = b["real_time"] * unit[b.get("time_unit", "ns")] / pairs
             if b.get("aggregate_name") == "median":
                 medians.append(ns)
             elif b.get("run_type", "iteration") == "iteration":
@@ -283,6 +290,63 @@ def main():
         else:
             rows.append((label, f"{ns_quick:.1f}", "", "", "", None))
 
+    # (e) in space: 16-point hulls in the unit ball, as bench/space.cpp draws them.
+    def hull16(count):
+        out = np.empty((count, 16, 3))
+        for i in range(count):
+            found = 0
+            while found < 16:
+                v = rng.uniform(-1, 1, 3)
+                if v @ v <= 1:
+                    out[i, found], found = v, found + 1
+        return out
+
+    def unit_quaternions(count):
+        q = rng.normal(size=(count, 4))
+        return q / np.linalg.norm(q, axis=1)[:, None]
+
+    hulls_a, hulls_b = hull16(SPACE_PAIRS), hull16(SPACE_PAIRS)
+    position_a = rng.uniform(-10, 10, (SPACE_PAIRS, 3))
+    direction = rng.normal(size=(SPACE_PAIRS, 3))
+    direction /= np.linalg.norm(direction, axis=1)[:, None]
+    position_b = position_a + rng.uniform(0, 2.4, (SPACE_PAIRS, 1)) * direction
+    space_a = np.column_stack([position_a, unit_quaternions(SPACE_PAIRS)])
+    space_b = np.column_stack([position_b, unit_quaternions(SPACE_PAIRS)])
+    offsets = np.arange(SPACE_PAIRS + 1) * 16
+    hull_array_a = gjk.ShapeArray(hulls_a.reshape(-1, 3), offsets)
+    hull_array_b = gjk.ShapeArray(hulls_b.reshape(-1, 3), offsets)
+    cpp_space = cpp_ns_per_query(args.bench_json, SPACE_ROWS, SPACE_PAIRS) \
+        if args.bench_json else {}
+    space_overlapping = 0.0
+    for precision in ("double", "float"):
+        first_space = gjk.distance_batch(hull_array_a, hull_array_b, space_a, space_b,
+                                         precision=precision, threads=1, penetration=False)
+        space_overlapping = first_space["overlap"].mean()
+        ns = median_seconds(lambda: gjk.distance_batch(
+            hull_array_a, hull_array_b, space_a, space_b, precision=precision, threads=1,
+            penetration=False), reps) / SPACE_PAIRS * 1e9
+        label = (f"in space, 16-point hulls: distance_batch, {precision}, 1 thread, "
+                 f"penetration=False, ns per query (C++: {SPACE_ROWS[precision]})")
+        if precision in cpp_space:
+            rows.append((label, f"{ns:.1f}", f"{cpp_space[precision]:.1f}",
+                         f"{ns / cpp_space[precision]:.2f}x", "", None))
+        else:
+            rows.append((label, f"{ns:.1f}", "", "", "", None))
+    space_singles_a = [gjk.Shape(p) for p in hulls_a]
+    space_singles_b = [gjk.Shape(p) for p in hulls_b]
+    space_poses_a = [tuple(map(float, q)) for q in space_a]
+    space_poses_b = [tuple(map(float, q)) for q in space_b]
+
+    def space_calls():
+        distance = gjk.distance
+        for sa, sb, pa, pb in zip(space_singles_a, space_singles_b, space_poses_a,
+                                  space_poses_b):
+            distance(sa, sb, pa, pb)
+
+    ns_space_call = median_seconds(space_calls, reps) / SPACE_PAIRS * 1e9
+    rows.append(("in space: gjk.distance, one call on 16-point Shapes (EPA on overlaps), "
+                 "ns per call", f"{ns_space_call:,.0f}", "", "", "", None))
+
     lines = [
         f"# gjk Python package on {cpu_name()}",
         "",
@@ -303,7 +367,8 @@ def main():
         f"8-gon pairs: {overlapping:.0%} overlapping; largest |gjk - shapely| distance "
         f"{agreement:.1e} (8-gons), {big_agreement:.1e} ({BIG_N}-gon). The first "
         f"distance_batch call on a new pair of ShapeArrays, which prepares their "
-        f"{2 * PAIRS:,} shapes, took {first_call * 1e3:.1f} ms.",
+        f"{2 * PAIRS:,} shapes, took {first_call * 1e3:.1f} ms. In space: "
+        f"{space_overlapping:.0%} of the hull pairs overlapping.",
     ]
     print("\n".join(lines))
     return 0

@@ -66,19 +66,22 @@ template <class T> InputError validate(const DistanceInput3<T>& in) {
     if (in.b.points.size() > most) {
         return InputError::too_many_points_b;
     }
-    // A prepared shape's corners were checked when it was made (gjk/prepared3.hpp).
+    // A prepared shape's corners were checked when it was made (gjk/prepared3.hpp). Points
+    // within the range are finite: one pass says both, and only a shape that fails it is read
+    // again, to name what is wrong (a non-finite point first, in either shape).
     const T max = std::numeric_limits<T>::max();
-    const bool check_a = in.a.prepared == nullptr, check_b = in.b.prepared == nullptr;
-    if (check_a && !all_within(in.a.points, max)) {
+    const bool ok_a = in.a.prepared != nullptr || all_within(in.a.points, kernel_range<T>());
+    const bool ok_b = in.b.prepared != nullptr || all_within(in.b.points, kernel_range<T>());
+    if (!ok_a && !all_within(in.a.points, max)) {
         return InputError::nonfinite_point_a;
     }
-    if (check_b && !all_within(in.b.points, max)) {
+    if (!ok_b && !all_within(in.b.points, max)) {
         return InputError::nonfinite_point_b;
     }
-    if (check_a && !all_within(in.a.points, kernel_range<T>())) {
+    if (!ok_a) {
         return InputError::out_of_range_a;
     }
-    if (check_b && !all_within(in.b.points, kernel_range<T>())) {
+    if (!ok_b) {
         return InputError::out_of_range_b;
     }
     if (!detail::valid_radius(in.a.radius)) {

@@ -1,68 +1,29 @@
 // gjk/minkowski3.hpp - the support of Z = B - A in space, the only view of the shapes the loop
-// and EPA take (gjk/distance3.hpp, gjk/penetration3.hpp): each shape's support in A's frame (B's
-// points moved there once, or a prepared shape's climb), and the support point of Z along d
-// from them, s_Z(d) = s_B(d) - s_A(-d).
+// and EPA take (gjk/distance3.hpp, gjk/penetration3.hpp): each shape's support in A's frame (a
+// scan of its points there, B's moved there once, gjk/scan3.hpp; or a prepared shape's climb),
+// and the support point of Z along d from them, s_Z(d) = s_B(d) - s_A(-d).
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <span>
-#include <vector>
 
 #include "gjk/distance3_types.hpp"
 #include "gjk/math3.hpp"
 #include "gjk/prepared3.hpp"
+#include "gjk/scan3.hpp"
 
 namespace gjk::detail {
-
-/// The index of the point furthest along d (the lowest index among equals).
-template <class T> int support_index(std::span<const Vec3<T>> points, Vec3<T> d) {
-    int best = 0;
-    T reach = dot(points[0], d);
-    for (int i = 1; i < int(points.size()); ++i) {
-        const T r = dot(points[i], d);
-        if (reach < r) {
-            best = i, reach = r;
-        }
-    }
-    return best;
-}
-
-/// B's points moved into A's frame once, for the supports of a query: on the stack for shapes
-/// of up to kInline points (the common case: no allocation), else on the heap.
-template <class T> class MovedPoints3 {
-  public:
-    static constexpr std::size_t kInline = 64;
-
-    /// xf applied to each of `points`.
-    MovedPoints3(std::span<const Vec3<T>> points, const Transform3<T>& xf)
-        : heap_(points.size() > kInline ? points.size() : 0),
-          moved_(points.size() > kInline ? heap_.data() : inline_, points.size()) {
-        for (std::size_t i = 0; i < points.size(); ++i) {
-            moved_[i] = apply(xf, points[i]);
-        }
-    }
-    MovedPoints3(const MovedPoints3&) = delete; // the span points into the object
-    MovedPoints3& operator=(const MovedPoints3&) = delete;
-
-    /// The moved points, in the input's order.
-    std::span<const Vec3<T>> points() const { return moved_; }
-
-  private:
-    Vec3<T> inline_[kInline];
-    std::vector<Vec3<T>> heap_;
-    std::span<Vec3<T>> moved_;
-};
 
 /// A shape's support in A's frame by a scan of its points there (B's moved there once): a
 /// point set, or a prepared shape that scans.
 template <class T> struct ScannedSupport3 {
-    std::span<const Vec3<T>> points; ///< the points, in A's frame
+    const PointArrays3<T>* points; ///< the points, in A's frame
 
     /// The index of the point furthest along d.
-    int index(Vec3<T> d) const { return support_index(points, d); }
+    int index(Vec3<T> d) const { return points->index(d); }
     /// Point i, in A's frame.
-    Vec3<T> point(int i) const { return points[std::size_t(i)]; }
+    Vec3<T> point(int i) const { return points->point(std::size_t(i)); }
 };
 
 /// A prepared shape that climbs (gjk/prepared3.hpp), climbed in its own frame along d turned
@@ -116,9 +77,9 @@ template <class T> class PairInFrameA3 {
     /// The pair of a valid query.
     explicit PairInFrameA3(const DistanceInput3<T>& in)
         : xf_a{in.xf_a.p, normalized(in.xf_a.q)}, xf_b{in.xf_b.p, normalized(in.xf_b.q)},
-          xf(relative(xf_a, xf_b)), points_a_(in.a.points), climbing_a_(climbing(in.a)),
-          climbing_b_(climbing(in.b)),
-          moved_b_(climbing_b_ ? std::span<const Vec3<T>>() : in.b.points, xf) {}
+          xf(relative(xf_a, xf_b)), climbing_a_(climbing(in.a)), climbing_b_(climbing(in.b)),
+          points_a_(climbing_a_ ? std::span<const Vec3<T>>() : in.a.points, nullptr),
+          moved_b_(climbing_b_ ? std::span<const Vec3<T>>() : in.b.points, &xf) {}
     PairInFrameA3(const PairInFrameA3&) = delete; // the moved points live in the object
     PairInFrameA3& operator=(const PairInFrameA3&) = delete;
 
@@ -128,7 +89,7 @@ template <class T> class PairInFrameA3 {
 
     /// f(z) for Z = B - A in A's frame, each shape scanned or climbed as it is prepared.
     template <class F> decltype(auto) with_z(F&& f) const {
-        const ScannedSupport3<T> scan_a{points_a_}, scan_b{moved_b_.points()};
+        const ScannedSupport3<T> scan_a{&points_a_}, scan_b{&moved_b_};
         if (climbing_a_ == nullptr && climbing_b_ == nullptr) [[likely]] {
             return f(MinkowskiDifference3<T>{scan_a, scan_b});
         }
@@ -148,13 +109,13 @@ template <class T> class PairInFrameA3 {
     /// factor sqrt(3) for a shape that climbs: what scales the squared lengths.
     T largest() const {
         T most = climbing_a_ ? climbing_a_->extent() : max_abs_of(points_a_);
-        return std::max(most, climbing_b_ ? max_abs(xf.p) + climbing_b_->extent()
-                                          : max_abs_of(moved_b_.points()));
+        return std::max(most,
+                        climbing_b_ ? max_abs(xf.p) + climbing_b_->extent() : max_abs_of(moved_b_));
     }
     /// A point inside Z: B's centre minus A's (the means of their points).
     Vec3<T> centre() const {
         const Vec3<T> ca = climbing_a_ ? climbing_a_->centre() : mean(points_a_);
-        const Vec3<T> cb = climbing_b_ ? apply(xf, climbing_b_->centre()) : mean(moved_b_.points());
+        const Vec3<T> cb = climbing_b_ ? apply(xf, climbing_b_->centre()) : mean(moved_b_);
         return cb - ca;
     }
 
@@ -162,25 +123,25 @@ template <class T> class PairInFrameA3 {
     static const PreparedShape3<T>* climbing(const ShapeView3<T>& shape) {
         return shape.prepared != nullptr && shape.prepared->climbs() ? shape.prepared : nullptr;
     }
-    static T max_abs_of(std::span<const Vec3<T>> points) {
+    static T max_abs_of(const PointArrays3<T>& points) {
         T most = T(0);
-        for (const Vec3<T>& p : points) {
-            most = std::max(most, max_abs(p));
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            most = std::max(most, max_abs(points.point(i)));
         }
         return most;
     }
-    static Vec3<T> mean(std::span<const Vec3<T>> points) {
+    static Vec3<T> mean(const PointArrays3<T>& points) {
         Vec3<T> sum{};
-        for (const Vec3<T>& p : points) {
-            sum += p;
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            sum += points.point(i);
         }
         return (T(1) / T(points.size())) * sum;
     }
 
-    std::span<const Vec3<T>> points_a_;
     const PreparedShape3<T>* climbing_a_;
     const PreparedShape3<T>* climbing_b_;
-    MovedPoints3<T> moved_b_;
+    PointArrays3<T> points_a_; ///< A's points, unless A climbs
+    PointArrays3<T> moved_b_;  ///< B's points in A's frame, unless B climbs
 };
 
 } // namespace gjk::detail

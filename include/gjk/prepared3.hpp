@@ -41,6 +41,7 @@
 #include "gjk/hull3.hpp"
 #include "gjk/math3.hpp"
 #include "gjk/prepared.hpp" // ShapeError
+#include "gjk/scan3.hpp"
 
 namespace gjk {
 
@@ -171,41 +172,7 @@ template <class T> class PreparedShape3 {
     /// The first index of the largest d . v over all corners: the scan, at any size (the
     /// reference of support(); index 0 for a NaN d).
     int scan(Vec3<T> d) const {
-        int best = 0;
-        T top = -std::numeric_limits<T>::infinity();
-        const T* x = x_.data();
-        const T* y = y_.data();
-        const T* z = z_.data();
-        for (std::size_t first = 0; first < x_.size(); first += kBlock) {
-            // A block of dot products, and their maximum by lanes of eight: loops of fixed
-            // length without a dependence between iterations, which GCC and clang vectorize.
-            T dots[kBlock];
-            for (std::size_t k = 0; k < kBlock; ++k) {
-                dots[k] = x[first + k] * d.x + y[first + k] * d.y + z[first + k] * d.z;
-            }
-            T lanes[8];
-            for (std::size_t k = 0; k < 8; ++k) {
-                lanes[k] = dots[k];
-            }
-            for (std::size_t k = 8; k < kBlock; k += 8) {
-                for (std::size_t j = 0; j < 8; ++j) {
-                    lanes[j] = lanes[j] < dots[k + j] ? dots[k + j] : lanes[j];
-                }
-            }
-            T m = lanes[0];
-            for (std::size_t j = 1; j < 8; ++j) {
-                m = m < lanes[j] ? lanes[j] : m;
-            }
-            if (top < m) { // false for NaN: a NaN d keeps index 0
-                top = m;
-                std::size_t k = 0;
-                while (k + 1 < kBlock && !(dots[k] == m)) {
-                    ++k;
-                }
-                best = int(first + k);
-            }
-        }
-        return best;
+        return detail::first_furthest(x_.data(), y_.data(), z_.data(), x_.size(), d);
     }
 
   private:
