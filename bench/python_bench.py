@@ -14,9 +14,9 @@ Measures, each as the median of several repetitions (time.perf_counter):
       gjk_bench JSON (BENCH_JSON, optional; target: at most 1.5 times the C++ time);
   (e) in space: gjk.distance_batch on one thread on 4,096 pairs of 16-point hulls at the C++
       rows' kind of poses (bench/space.cpp), double and float, without EPA, against the C++
-      rows gjk_double/Space/Hulls16 and gjk_batch1/Space/Hulls16 (whose shapes are plain
-      points, not prepared: the Python rows prepare theirs on the first call), and
-      gjk.distance, one call per pair.
+      rows gjk_double/Space/Hulls16 and gjk_batch1/Space/Hulls16 (plain points on both
+      sides: a ShapeArray's rows in space are read as points, not prepared), and gjk.distance,
+      one call per pair.
 
 The pairs are bench/workloads.cpp's kind (make_pairs, convex), drawn here with numpy: convex
 polygons with n sorted random angles on an ellipse of random aspect 0.4..1 and size 1; A at a

@@ -11,6 +11,7 @@
 #include "gjk/distance3.hpp"
 #include "support/oracle3_points.hpp"
 #include "support/scalars.hpp"
+#include "support/shapes3.hpp"
 
 using gjk::DistanceInput3;
 using gjk::InputError;
@@ -20,18 +21,12 @@ using gjk::Status;
 using gjk::Termination;
 using gjk::Transform3;
 using gjk::Vec3;
+using gjk_test::box;
+using gjk_test::random_rotation;
 
 namespace {
 
 GJK_SCALAR_SUITE(Distance3);
-
-template <class T> std::vector<Vec3<T>> box(T hx, T hy, T hz) {
-    std::vector<Vec3<T>> corners;
-    for (int i = 0; i < 8; ++i) {
-        corners.push_back({i & 1 ? hx : -hx, i & 2 ? hy : -hy, i & 4 ? hz : -hz});
-    }
-    return corners;
-}
 
 template <class T>
 DistanceInput3<T> query(const std::vector<Vec3<T>>& a, const std::vector<Vec3<T>>& b,
@@ -40,14 +35,6 @@ DistanceInput3<T> query(const std::vector<Vec3<T>>& a, const std::vector<Vec3<T>
     in.a = ShapeView3<T>(a), in.b = ShapeView3<T>(b);
     in.xf_a = xf_a, in.xf_b = xf_b;
     return in;
-}
-
-/// A random unit quaternion (uniform on the sphere of rotations).
-template <class T> Quat<T> random_rotation(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0, 1);
-    const double x = n(rng), y = n(rng), z = n(rng), w = n(rng);
-    const double len = std::sqrt(x * x + y * y + z * z + w * w);
-    return {T(x / len), T(y / len), T(z / len), T(w / len)};
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 
 #include "gjk/gradient3.hpp"
 #include "oracle/oracle3.hpp"
+#include "support/shapes3.hpp"
 
 using gjk::DistanceInput3;
 using gjk::Quat;
@@ -42,13 +43,6 @@ L oracle_distance(const std::vector<oracle3::P3>& a, const std::vector<oracle3::
     return oracle3::approx_sqrt(oracle3::hull_distance(a, b).distance2);
 }
 
-Quat<double> random_rotation(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0, 1);
-    const double x = n(rng), y = n(rng), z = n(rng), w = n(rng);
-    const double len = std::sqrt(x * x + y * y + z * z + w * w);
-    return {x / len, y / len, z / len, w / len};
-}
-
 } // namespace
 
 // Random separated hulls of 4 to 8 integer-grid points (so the finite differences see one pair
@@ -66,9 +60,9 @@ TEST(Gradient3, MatchesCentralDifferencesOfTheExactDistance) {
         }
         DistanceInput3<double> in;
         in.a = ShapeView3<double>(a), in.b = ShapeView3<double>(b);
-        in.xf_a = {{0.25, -0.5, 0.125}, random_rotation(rng)};
+        in.xf_a = {{0.25, -0.5, 0.125}, gjk_test::random_rotation<double>(rng)};
         in.xf_b = {{4 + coordinate(rng) / 8.0, coordinate(rng) / 8.0, coordinate(rng) / 8.0},
-                   random_rotation(rng)};
+                   gjk_test::random_rotation<double>(rng)};
         const auto g = gjk::signed_distance_gradient(in);
         ASSERT_TRUE(gjk::penetration(in).status == Status::separated) << trial;
         if (!g.differentiable) {

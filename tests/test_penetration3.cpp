@@ -25,14 +25,6 @@ namespace {
 
 GJK_SCALAR_SUITE(Penetration3);
 
-template <class T> std::vector<Vec3<T>> box(T hx, T hy, T hz) {
-    std::vector<Vec3<T>> corners;
-    for (int i = 0; i < 8; ++i) {
-        corners.push_back({i & 1 ? hx : -hx, i & 2 ? hy : -hy, i & 4 ? hz : -hz});
-    }
-    return corners;
-}
-
 template <class T>
 DistanceInput3<T> query(const std::vector<Vec3<T>>& a, const std::vector<Vec3<T>>& b,
                         Transform3<T> xf_b = {}, Transform3<T> xf_a = {}, T ra = 0, T rb = 0) {
@@ -42,6 +34,7 @@ DistanceInput3<T> query(const std::vector<Vec3<T>>& a, const std::vector<Vec3<T>
     return in;
 }
 
+using gjk_test::box;
 using gjk_test::brute_force_depth;
 using gjk_test::Depth;
 using gjk_test::L;

@@ -23,6 +23,7 @@ using gjk::ShapeView3;
 using gjk::Status;
 using gjk::Transform3;
 using gjk::Vec3;
+using gjk_test::box;
 using gjk_test::L;
 using gjk_test::random_rotation;
 using gjk_test::world;
@@ -30,14 +31,6 @@ using gjk_test::world;
 namespace {
 
 GJK_SCALAR_SUITE(SeparatingAxes3);
-
-template <class T> std::vector<Vec3<T>> box(T hx, T hy, T hz) {
-    std::vector<Vec3<T>> corners;
-    for (int i = 0; i < 8; ++i) {
-        corners.push_back({i & 1 ? hx : -hx, i & 2 ? hy : -hy, i & 4 ? hz : -hz});
-    }
-    return corners;
-}
 
 /// `count` points uniform in the unit ball.
 template <class T> std::vector<Vec3<T>> ball_points(std::mt19937_64& rng, int count) {

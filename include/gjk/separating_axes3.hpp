@@ -339,14 +339,14 @@ SeparatingAxes3<T> separating_axes3(const PreparedShape3<T>& a, const PreparedSh
     // The edge pairs whose arcs cross (or may), each winning only by more than the guard. B's
     // arcs in A's frame as arrays (its two normals and its circle's), padded with edge 0.
     const int edges_a = out.separation > out.guard ? 0 : ea;
+    const int blocks_b = detail::whole_lanes(eb);
     detail::Arcs<kEdges> arcs;
-    for (int j = 0; j < (edges_a > 0 ? kEdges : 0); ++j) {
+    for (int j = 0; j < (edges_a > 0 ? blocks_b : 0); ++j) {
         const int e = j < eb ? j : 0;
         arcs.set(j, detail::to_float(mb[fb.sides[std::size_t(e)][0]]),
                  detail::to_float(mb[fb.sides[std::size_t(e)][1]]),
                  detail::to_float(turn(fb.arc_axes[std::size_t(e)])));
     }
-    const int blocks_b = detail::whole_lanes(eb);
     T edge_best = out.separation + out.guard;
     int edge_a = -1, edge_b = -1;
     Vec3<T> edge_u{};

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "gjk/math3.hpp"
+#include "shapes3.hpp"
 
 namespace gjk_test {
 
@@ -126,14 +127,6 @@ inline Depth every_axis_depth(const std::vector<V>& a, const std::vector<V>& b) 
         }
     }
     return best;
-}
-
-/// A random unit quaternion (uniform on the sphere of rotations).
-template <class T> gjk::Quat<T> random_rotation(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0, 1);
-    const double x = n(rng), y = n(rng), z = n(rng), w = n(rng);
-    const double len = std::sqrt(x * x + y * y + z * z + w * w);
-    return {T(x / len), T(y / len), T(z / len), T(w / len)};
 }
 
 } // namespace gjk_test
