@@ -48,24 +48,16 @@ struct Answer {
     double distance = 0;
 };
 
-Answer run_gjk(const Case& c) {
-    gjk::DistanceInput3<double> in;
-    in.a = gjk::ShapeView3<double>(c.a);
-    in.b = gjk::ShapeView3<double>(c.b);
-    const auto out = gjk::distance(in);
-    return {out.status != gjk::Status::invalid_input && std::isfinite(out.distance), out.distance};
-}
-
-/// gjk in float: the case's points rounded to float (the oracle is given the same floats).
-Answer run_gjk_float(const Case& c) {
-    std::vector<gjk::Vec3<float>> a, b;
+/// gjk in T: the case's points as T (rounded to float in float; the oracle is given the same).
+template <class T> Answer run_gjk(const Case& c) {
+    std::vector<gjk::Vec3<T>> a, b;
     for (const auto& v : c.a)
-        a.push_back({float(v.x), float(v.y), float(v.z)});
+        a.push_back({T(v.x), T(v.y), T(v.z)});
     for (const auto& v : c.b)
-        b.push_back({float(v.x), float(v.y), float(v.z)});
-    gjk::DistanceInput3<float> in;
-    in.a = gjk::ShapeView3<float>(a);
-    in.b = gjk::ShapeView3<float>(b);
+        b.push_back({T(v.x), T(v.y), T(v.z)});
+    gjk::DistanceInput3<T> in;
+    in.a = gjk::ShapeView3<T>(a);
+    in.b = gjk::ShapeView3<T>(b);
     const auto out = gjk::distance(in);
     return {out.status != gjk::Status::invalid_input && std::isfinite(out.distance),
             double(out.distance)};
@@ -143,8 +135,8 @@ int main() {
         bool in_float = false; ///< reads the points rounded to float, its verdicts at 1e-6
     };
     const Library libraries[] = {
-        {"gjk", run_gjk, false},
-        {"gjk (float)", run_gjk_float, false, true},
+        {"gjk", run_gjk<double>, false},
+        {"gjk (float)", run_gjk<float>, false, true},
         {"Bullet 3.24 (double)", run_bullet, false},
         {"FCL 0.7 (own GJK)", run_fcl<fcl::detail::GJKSolver_indep<double>>, true},
         {"FCL 0.7 + libccd", run_fcl<fcl::detail::GJKSolver_libccd<double>>, true},

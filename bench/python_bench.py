@@ -122,6 +122,15 @@ def shape_array(gjk, polygons):
 
 # --- the C++ reference ------------------------------------------------------------------------
 
+def one_call_each(gjk, shapes_a, shapes_b, poses_a, poses_b):
+    """A function that calls gjk.distance once for each pair of shapes at its pair of poses."""
+    def calls():
+        distance = gjk.distance
+        for sa, sb, pa, pb in zip(shapes_a, shapes_b, poses_a, poses_b):
+            distance(sa, sb, pa, pb)
+    return calls
+
+
 def cpp_ns_per_query(path, wanted=CPP_ROWS, pairs=PAIRS):
     """From a gjk_bench JSON: the median ns per query of each row of `wanted` (its median
     aggregate when the run has repetitions, else the median over its runs), or {}."""
@@ -253,10 +262,7 @@ def main():
     poses_a_list = [tuple(map(float, q)) for q in pose_a]
     poses_b_list = [tuple(map(float, q)) for q in pose_b]
 
-    def calls():
-        distance = gjk.distance
-        for sa, sb, pa, pb in zip(singles_a, singles_b, poses_a_list, poses_b_list):
-            distance(sa, sb, pa, pb)
+    calls = one_call_each(gjk, singles_a, singles_b, poses_a_list, poses_b_list)
 
     ns_call = median_seconds(calls, reps) / PAIRS * 1e9
     rows.append(("gjk.distance, one call on prepared Shapes, ns per call", f"{ns_call:,.0f}",
@@ -337,12 +343,8 @@ def main():
     space_poses_a = [tuple(map(float, q)) for q in space_a]
     space_poses_b = [tuple(map(float, q)) for q in space_b]
 
-    def space_calls():
-        distance = gjk.distance
-        for sa, sb, pa, pb in zip(space_singles_a, space_singles_b, space_poses_a,
-                                  space_poses_b):
-            distance(sa, sb, pa, pb)
-
+    space_calls = one_call_each(gjk, space_singles_a, space_singles_b, space_poses_a,
+                                space_poses_b)
     ns_space_call = median_seconds(space_calls, reps) / SPACE_PAIRS * 1e9
     rows.append(("in space: gjk.distance, one call on 16-point Shapes (EPA on overlaps), "
                  "ns per call", f"{ns_space_call:,.0f}", "", "", "", None))
