@@ -84,7 +84,8 @@ template <class T> T length(Vec3<T> a) {
 }
 
 namespace detail {
-template <class T> T unit_scale(std::initializer_list<Vec3<T>> points); // below
+template <class T>
+[[gnu::always_inline]] inline T unit_scale(std::initializer_list<Vec3<T>> points); // below
 } // namespace detail
 
 /// Unit vector along a; the zero vector stays zero.
@@ -198,7 +199,8 @@ constexpr Transform3<T> relative(const Transform3<T>& a, const Transform3<T>& b)
 /// of two brings it): products of three coordinates of the scaled points neither overflow nor
 /// lose bits to underflow, and every ratio of the products (barycentric weights) is the
 /// unscaled one's. 1 when every point is zero.
-template <class T> T unit_scale(std::initializer_list<Vec3<T>> points) {
+template <class T>
+[[gnu::always_inline]] inline T unit_scale(std::initializer_list<Vec3<T>> points) {
     T largest = T(0);
     for (const Vec3<T>& p : points) {
         largest = std::max(largest, max_abs(p));

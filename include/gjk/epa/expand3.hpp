@@ -27,6 +27,9 @@ template <class T> struct EpaResult3 {
 /// the origin on or inside it). See the top of gjk/penetration3.hpp.
 template <class T, class Z> EpaResult3<T> epa3(const Z& z, Simplex3<T> seed, int max_iterations) {
     EpaResult3<T> out;
+    // Round-off of a height over a face's plane or of a gap, for points of Z whose largest
+    // coordinate is R: 16 eps R (the unit normal to round-off, the dot products 3 eps R each).
+    auto round_off = [](T largest) { return T(16) * std::numeric_limits<T>::epsilon() * largest; };
     // The origin on Z's boundary, proven (to round-off) by the plane through it with normal c
     // that no point of Z passes: B lies on the -c side of A. The witness is the seed's point
     // at the origin, from its weights.
@@ -105,34 +108,30 @@ template <class T, class Z> EpaResult3<T> epa3(const Z& z, Simplex3<T> seed, int
         if (!passes(-n, below)) {
             return touching(-n);
         }
-        p.vertices.assign(seed.v, seed.v + 3);
-        p.vertices.push_back(w);
-        p.tetrahedron();
+        p.tetrahedron(seed.v[0], seed.v[1], seed.v[2], w);
         // The point below joins at the face it sees most (the triangle, but for round-off).
         int base = -1;
         T most = T(0);
         for (int i = 0; i < 4; ++i) {
-            const Face3<T>& f = p.faces[std::size_t(i)];
-            const T height = dot(f.n, below.w - p.vertices[std::size_t(f.v[0])].w);
+            const Face3<T>& f = p.face(i);
+            const T height = dot(f.n, below.w - p.vertex(f.v[0]).w);
             if (height > most) {
                 most = height, base = i;
             }
         }
         if (base >= 0) {
-            p.vertices.push_back(below);
-            p.add_vertex(4, base);
+            p.add_vertex(below, base);
         }
     } else {
-        p.vertices.assign(seed.v, seed.v + 4);
-        p.tetrahedron();
+        p.tetrahedron(seed.v[0], seed.v[1], seed.v[2], seed.v[3]);
     }
 
     // The loop: the closest face, the support along its outward normal, and the gap between
     // them; stop when the gap is round-off (16 eps of the largest coordinate R) or the support
     // is a vertex already.
     T largest = T(0);
-    for (const SimplexVertex3<T>& v : p.vertices) {
-        largest = std::max(largest, max_abs(v.w));
+    for (int i = 0; i < p.vertex_count(); ++i) {
+        largest = std::max(largest, max_abs(p.vertex(i).w));
     }
     int closest = -1;
     while (true) {
@@ -141,19 +140,19 @@ template <class T, class Z> EpaResult3<T> epa3(const Z& z, Simplex3<T> seed, int
             out.termination = EpaTermination::max_iterations;
             return out;
         }
-        const Face3<T> f = p.faces[std::size_t(closest)];
+        const Face3<T>& f = p.face(closest);
         w = z(f.n);
         largest = std::max(largest, max_abs(w.w));
         bool repeated = false;
-        for (const SimplexVertex3<T>& v : p.vertices) {
-            repeated |= v.index_a == w.index_a && v.index_b == w.index_b;
+        for (int i = 0; i < p.vertex_count(); ++i) {
+            repeated |= p.vertex(i).index_a == w.index_a && p.vertex(i).index_b == w.index_b;
         }
         if (repeated) {
             out.termination = EpaTermination::repeated_support;
             break;
         }
         const T gap = dot(f.n, w.w) - f.distance;
-        if (gap <= T(16) * std::numeric_limits<T>::epsilon() * largest) {
+        if (gap <= round_off(largest)) {
             out.termination = EpaTermination::converged;
             break;
         }
@@ -162,8 +161,7 @@ template <class T, class Z> EpaResult3<T> epa3(const Z& z, Simplex3<T> seed, int
             break;
         }
         ++out.iterations;
-        p.vertices.push_back(w);
-        p.add_vertex(int(p.vertices.size()) - 1, closest);
+        p.add_vertex(w, closest);
     }
 
     // The answer: the closest face's plane, and the origin's foot on it. The foot may lie
@@ -172,21 +170,21 @@ template <class T, class Z> EpaResult3<T> epa3(const Z& z, Simplex3<T> seed, int
     // the triangle of that plane holding the foot: from the closest face, across the edge facing
     // its most negative barycentric coordinate, while the next face lies in the same plane (its
     // distance and normal within round-off); then that face's closest point, weights clamped.
-    const Face3<T>& f = p.faces[std::size_t(closest)];
-    const T same_plane = T(16) * std::numeric_limits<T>::epsilon() * largest;
+    const Face3<T>& f = p.face(closest);
+    const T same_plane = round_off(largest);
     int holder = closest;
     for (int step = 0; step < 8; ++step) {
-        const Face3<T>& g = p.faces[std::size_t(holder)];
+        const Face3<T>& g = p.face(holder);
         TriangleCoordinates<T> foot;
-        face_coordinates(p.vertices[std::size_t(g.v[0])].w, p.vertices[std::size_t(g.v[1])].w,
-                         p.vertices[std::size_t(g.v[2])].w, Vec3<T>{}, foot);
+        face_coordinates(p.vertex(g.v[0]).w, p.vertex(g.v[1]).w, p.vertex(g.v[2]).w, Vec3<T>{},
+                         foot);
         const T weight[3] = {foot.uABC, foot.vABC, foot.wABC};
         const int k = int(std::min_element(weight, weight + 3) - weight);
         if (!(weight[k] < T(0))) {
             break;
         }
         const int next = g.across[(k + 1) % 3]; // across the edge that does not hold vertex k
-        const Face3<T>& h = p.faces[std::size_t(next)];
+        const Face3<T>& h = p.face(next);
         if (!h.alive || std::abs(h.distance - f.distance) > same_plane ||
             !(dot(h.n, f.n) >= T(1) - T(64) * std::numeric_limits<T>::epsilon())) {
             break;
@@ -194,10 +192,9 @@ template <class T, class Z> EpaResult3<T> epa3(const Z& z, Simplex3<T> seed, int
         holder = next;
     }
     auto foot_on = [&p](int face) {
-        const Face3<T>& g = p.faces[std::size_t(face)];
-        return closest_point_triangle(p.vertices[std::size_t(g.v[0])].w,
-                                      p.vertices[std::size_t(g.v[1])].w,
-                                      p.vertices[std::size_t(g.v[2])].w, Vec3<T>{});
+        const Face3<T>& g = p.face(face);
+        return closest_point_triangle(p.vertex(g.v[0]).w, p.vertex(g.v[1]).w, p.vertex(g.v[2]).w,
+                                      Vec3<T>{});
     };
     TriangleClosest3<T> c = foot_on(holder);
     // Slivers (a Z thinner than round-off across, as two needles in line) have normals too
@@ -206,8 +203,8 @@ template <class T, class Z> EpaResult3<T> epa3(const Z& z, Simplex3<T> seed, int
     // convex polytope around the origin the least distance to a triangle is the least distance
     // to a plane).
     if (length(c.point) > f.distance + same_plane) {
-        for (int i = 0; i < int(p.faces.size()); ++i) {
-            if (p.faces[std::size_t(i)].alive) {
+        for (int i = 0; i < p.face_count(); ++i) {
+            if (p.face(i).alive) {
                 const TriangleClosest3<T> e = foot_on(i);
                 if (length_squared(e.point) < length_squared(c.point)) {
                     c = e, holder = i;
@@ -215,10 +212,10 @@ template <class T, class Z> EpaResult3<T> epa3(const Z& z, Simplex3<T> seed, int
             }
         }
     }
-    const Face3<T>& g = p.faces[std::size_t(holder)];
-    const SimplexVertex3<T>& v0 = p.vertices[std::size_t(g.v[0])];
-    const SimplexVertex3<T>& v1 = p.vertices[std::size_t(g.v[1])];
-    const SimplexVertex3<T>& v2 = p.vertices[std::size_t(g.v[2])];
+    const Face3<T>& g = p.face(holder);
+    const SimplexVertex3<T>& v0 = p.vertex(g.v[0]);
+    const SimplexVertex3<T>& v1 = p.vertex(g.v[1]);
+    const SimplexVertex3<T>& v2 = p.vertex(g.v[2]);
     out.depth = std::max(T(0), f.distance);
     out.normal = -f.n;
     out.a = c.u * v0.a + c.v * v1.a + c.w * v2.a;

@@ -9,22 +9,45 @@
 // w sees is removed and walked from in turn, one it does not see gives a horizon edge. The walk
 // visits the edges of each removed face in their winding order, so the horizon comes out in
 // order around w: each new face's neighbours are the face across its horizon edge and the new
-// faces before and after it. The walk decides visibility by the sign of the face's distance to
-// w only, so the patch is connected and the new surface closed, whatever round-off says about
-// faces further away.
+// faces before and after it (link_new_faces checks that order, and searches where round-off
+// broke it). The walk decides visibility by w's height over each face's plane
+// only, so the patch is connected and the new surface closed, whatever round-off says about
+// faces further away. Twins of one plane (a quadrilateral face of Z split in two) go together:
+// a face parallel, to round-off, to the removed face beside it is seen when w is within round-off
+// of its plane, where the sign alone could keep one twin and fold the new faces back over it
+// (the test Penetration3Regression.ANewPointInThePlaneOfTwinFacesRemovesBoth). The round-off of
+// a height is 16 eps of w - v0's largest coordinate (the unit normal to a few eps, the dot
+// product 3 eps); it is not applied beyond twins, where a sliver's faces (Z thinner than
+// round-off, as two needles in line) would all be within it.
 //
-// A face's normal is taken from its winding (detail::face_normal, carried with its round-off),
+// A face's normal is taken from its winding (detail::unit_normal, carried with its round-off),
 // not from the origin's side: a face through the origin (the origin on the polytope's surface,
 // as EPA's start leaves it when GJK ended on an edge) still has its outward normal.
 #pragma once
 
-#include <vector>
+#include <cstddef>
+#include <limits>
 
 #include "gjk/distance3_types.hpp"
+#include "gjk/epa/inline_vector.hpp"
 #include "gjk/math3.hpp"
 #include "gjk/perpendicular3.hpp"
 
 namespace gjk::detail {
+
+/// The unit normal of the triangle w0 w1 w2: normalized(normal_direction(w0, w1, w2)), the edges'
+/// round-off carried only where the plain product is ill conditioned (the same bits: the
+/// plain edges are the exact ones' values).
+template <class T> Vec3<T> unit_normal(const Vec3<T>& w0, const Vec3<T>& w1, const Vec3<T>& w2) {
+    Vec3<T> e = w1 - w0, f = w2 - w0;
+    const T ke = unit_scale({e}), kf = unit_scale({f});
+    e = ke * e, f = kf * f;
+    Vec3<T> n = cross(e, f);
+    if (!well_conditioned(n, e, f)) {
+        n = normal_direction(w0, w1, w2);
+    }
+    return normalized(n);
+}
 
 /// A triangle of the polytope.
 template <class T> struct Face3 {
@@ -35,109 +58,140 @@ template <class T> struct Face3 {
     bool alive{true};
 };
 
-/// The polytope: its vertices (points of Z with their shapes' points) and faces.
-template <class T> struct Polytope3 {
-    std::vector<SimplexVertex3<T>> vertices;
-    std::vector<Face3<T>> faces;
+/// The polytope: its vertices (points of Z with their shapes' points) and faces, the first
+/// `Vertices` and `Faces` of them held inline (a query of a few dozen iterations allocates
+/// nothing), and the list of faces alive, in the order they were made.
+template <class T, std::size_t Vertices = 32, std::size_t Faces = 128> class Polytope3 {
+  public:
+    const SimplexVertex3<T>& vertex(int i) const { return vertices_[std::size_t(i)]; }
+    int vertex_count() const { return int(vertices_.size()); }
+    const Face3<T>& face(int i) const { return faces_[std::size_t(i)]; }
+    int face_count() const { return int(faces_.size()); }
 
-    /// A face on vertices i, j, k (outward winding) with its normal and distance; the
-    /// neighbours are the caller's to set.
-    int add_face(int i, int j, int k) {
-        Face3<T> f{{i, j, k}, {-1, -1, -1}};
-        const Vec3<T> a = vertices[std::size_t(i)].w, b = vertices[std::size_t(j)].w,
-                      c = vertices[std::size_t(k)].w;
-        f.n = normalized(normal_direction(a, b, c));
-        f.distance = dot(f.n, a);
-        faces.push_back(f);
-        return int(faces.size()) - 1;
-    }
-
-    /// The tetrahedron on vertices 0..3 (in any order; a nonzero volume), its faces wound
-    /// outward and linked.
-    void tetrahedron() {
-        const Vec3<T> w0 = vertices[0].w, to_fourth = vertices[3].w - w0;
-        const T volume = dot(normal_direction(w0, vertices[1].w, vertices[2].w),
-                             unit_scale({to_fourth}) * to_fourth);
+    /// The tetrahedron on p0..p3 (in any order; a nonzero volume), its faces wound outward and
+    /// linked.
+    void tetrahedron(const SimplexVertex3<T>& p0, const SimplexVertex3<T>& p1,
+                     const SimplexVertex3<T>& p2, const SimplexVertex3<T>& p3) {
+        for (const SimplexVertex3<T>* p : {&p0, &p1, &p2, &p3}) {
+            vertices_.push_back(*p);
+        }
+        const Vec3<T> to_fourth = p3.w - p0.w;
+        const T volume =
+            dot(normal_direction(p0.w, p1.w, p2.w), unit_scale({to_fourth}) * to_fourth);
         // Face (0, 1, 2) outward when vertex 3 is behind it, that is when the volume is < 0.
         const int a = 0, b = volume < T(0) ? 1 : 2, c = volume < T(0) ? 2 : 1, d = 3;
         const int f0 = add_face(a, b, c), f1 = add_face(a, d, b), f2 = add_face(b, d, c),
                   f3 = add_face(c, d, a);
         // Across each edge (v[k], v[k+1]) the face that holds it reversed.
-        faces[std::size_t(f0)].across[0] = f1, faces[std::size_t(f0)].across[1] = f2;
-        faces[std::size_t(f0)].across[2] = f3;
-        faces[std::size_t(f1)].across[0] = f3, faces[std::size_t(f1)].across[1] = f2;
-        faces[std::size_t(f1)].across[2] = f0;
-        faces[std::size_t(f2)].across[0] = f1, faces[std::size_t(f2)].across[1] = f3;
-        faces[std::size_t(f2)].across[2] = f0;
-        faces[std::size_t(f3)].across[0] = f2, faces[std::size_t(f3)].across[1] = f1;
-        faces[std::size_t(f3)].across[2] = f0;
+        link(f0, f1, f2, f3);
+        link(f1, f3, f2, f0);
+        link(f2, f1, f3, f0);
+        link(f3, f2, f1, f0);
     }
 
-    /// The living face closest to the origin (least distance), among those with a normal (a
-    /// face of no area has none); -1 when there is none.
-    int closest_face() const {
+    /// The living face closest to the origin (least distance; the first made of equals), among
+    /// those with a normal (a face of no area has none); -1 when there is none. Drops the dead
+    /// from the list of the living on the way.
+    int closest_face() {
         int best = -1;
-        for (int i = 0; i < int(faces.size()); ++i) {
-            const Face3<T>& f = faces[std::size_t(i)];
-            if (f.alive && f.n != Vec3<T>{} &&
-                (best < 0 || f.distance < faces[std::size_t(best)].distance)) {
-                best = i;
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < live_.size(); ++i) {
+            const int fi = live_[i];
+            const Face3<T>& f = faces_[std::size_t(fi)];
+            if (!f.alive) {
+                continue;
+            }
+            live_[kept++] = fi;
+            if (f.n != Vec3<T>{} && (best < 0 || f.distance < faces_[std::size_t(best)].distance)) {
+                best = fi;
             }
         }
+        live_.resize_down(kept);
         return best;
     }
 
-    /// Adds vertex `w` (index `wi`) in place of the faces it sees, starting from face `seen`
-    /// (which it must see).
-    void add_vertex(int wi, int seen) {
-        struct Edge {
-            int face, k; // the surviving face and its edge index, across from the removed patch
+    /// Adds `point` in place of the faces it sees, starting from face `seen` (which it must
+    /// see).
+    void add_vertex(const SimplexVertex3<T>& point, int seen) {
+        vertices_.push_back(point);
+        const int wi = int(vertices_.size()) - 1;
+        const Vec3<T>& w = point.w;
+        constexpr T eps = std::numeric_limits<T>::epsilon();
+        // Face g, reached from the removed face f: w above its plane, or a twin of f with w in
+        // its plane to round-off.
+        auto sees = [&](const Face3<T>& g, const Face3<T>& f) {
+            const Vec3<T> d = w - vertices_[std::size_t(g.v[0])].w;
+            const T height = dot(g.n, d);
+            return height > T(0) ||
+                   (height > -T(16) * eps * max_abs(d) && dot(g.n, f.n) >= T(1) - T(64) * eps);
         };
-        std::vector<Edge> horizon;
-        const Vec3<T> w = vertices[std::size_t(wi)].w;
-        auto sees = [&](const Face3<T>& f) {
-            return dot(f.n, w - vertices[std::size_t(f.v[0])].w) > T(0);
+        // The walk, depth first: from face f, entered across its edge `from`, over its edges in
+        // winding order (across `from` lies the face it came from, removed already; a removed
+        // face is inside the patch, not on its rim). A frame is a face and its next step.
+        struct Frame {
+            int face, from, step;
         };
-        // The walk: from face f, entered across its edge `from`, over its edges in winding order
-        // (across `from` lies the face it came from, removed already; a removed face is inside
-        // the patch, not on its rim).
-        auto walk = [&](auto& self, int f, int from) -> void {
-            faces[std::size_t(f)].alive = false;
-            for (int step = 0; step < 3; ++step) {
-                const int k = (from + step) % 3;
-                const int g = faces[std::size_t(f)].across[k];
-                if (!faces[std::size_t(g)].alive) {
-                    continue;
-                }
-                // g's edge that is f's edge k, reversed.
-                int gk = 0;
-                while (faces[std::size_t(g)].across[gk] != f) {
-                    ++gk;
-                }
-                if (sees(faces[std::size_t(g)])) {
-                    self(self, g, gk);
-                } else {
-                    horizon.push_back({g, gk});
-                }
+        InlineVector<Frame, 32> stack;
+        horizon_.clear();
+        faces_[std::size_t(seen)].alive = false;
+        stack.push_back({seen, 0, 0});
+        while (!stack.empty()) {
+            Frame& top = stack.back();
+            if (top.step == 3) {
+                stack.resize_down(stack.size() - 1);
+                continue;
             }
-        };
-        walk(walk, seen, 0);
-        // New faces (the horizon edge's ends as the surviving face has them, reversed, then w),
-        // each linked to the surviving face and to its neighbours along the horizon.
-        const int first = int(faces.size());
-        const int count = int(horizon.size());
-        for (int h = 0; h < count; ++h) {
-            const Face3<T>& g = faces[std::size_t(horizon[std::size_t(h)].face)];
-            const int k = horizon[std::size_t(h)].k;
-            const int p = g.v[(k + 1) % 3], q = g.v[k]; // the edge as the removed face had it
-            const int f = add_face(p, q, wi);
-            faces[std::size_t(f)].across[0] = horizon[std::size_t(h)].face;
-            faces[std::size_t(horizon[std::size_t(h)].face)].across[k] = f;
+            const int f = top.face, k = (top.from + top.step) % 3;
+            ++top.step;
+            const int g = faces_[std::size_t(f)].across[k];
+            Face3<T>& face_g = faces_[std::size_t(g)];
+            if (!face_g.alive) {
+                continue;
+            }
+            int gk = 0; // g's edge that is f's edge k, reversed
+            while (face_g.across[gk] != f) {
+                ++gk;
+            }
+            if (sees(face_g, faces_[std::size_t(f)])) {
+                face_g.alive = false;
+                stack.push_back({g, gk, 0});
+            } else {
+                horizon_.push_back({g, gk});
+            }
         }
-        for (int h = 0; h < count; ++h) { // edge 1: (q, w), edge 2: (w, p)
-            Face3<T>& f = faces[std::size_t(first + h)];
+        // New faces (the horizon edge's ends as the surviving face has them, reversed, then w),
+        // each linked to the surviving face across its first edge.
+        const int first = int(faces_.size());
+        for (const HorizonEdge& h : horizon_) {
+            const Face3<T>& g = faces_[std::size_t(h.face)];
+            const int p = g.v[(h.k + 1) % 3], q = g.v[h.k]; // the edge as the removed face had it
+            const int f = add_face(p, q, wi);               // (g's storage may move)
+            faces_[std::size_t(f)].across[0] = h.face;
+            faces_[std::size_t(h.face)].across[h.k] = f;
+        }
+        link_new_faces(first, int(horizon_.size()));
+    }
+
+    /// Links the new faces first .. first + count - 1, each (p, q, w), to one another: across
+    /// edge 1 (q, w) the face that starts at q, across edge 2 (w, p) the face that ends at p.
+    /// The walk leaves them in order around w, each starting where the one before ends: then
+    /// the neighbours are the next and the previous. Else (round-off made the walk's patch
+    /// other than a disc) they are found by search.
+    void link_new_faces(int first, int count) {
+        bool in_order = true;
+        for (int h = 0; h < count; ++h) {
+            const int next = first + (h + 1) % count;
+            in_order &= faces_[std::size_t(first + h)].v[1] == faces_[std::size_t(next)].v[0];
+        }
+        for (int h = 0; h < count; ++h) {
+            Face3<T>& f = faces_[std::size_t(first + h)];
+            if (in_order) {
+                f.across[1] = first + (h + 1) % count;
+                f.across[2] = first + (h + count - 1) % count;
+                continue;
+            }
             for (int o = 0; o < count; ++o) {
-                const Face3<T>& g = faces[std::size_t(first + o)];
+                const Face3<T>& g = faces_[std::size_t(first + o)];
                 if (g.v[0] == f.v[1]) {
                     f.across[1] = first + o; // g starts where f ends
                 }
@@ -147,6 +201,43 @@ template <class T> struct Polytope3 {
             }
         }
     }
+
+    /// A face on vertices i, j, k (outward winding) with its normal and distance, alive; the
+    /// neighbours are the caller's to set. Returns its index.
+    int add_face(int i, int j, int k) {
+        const Vec3<T>& a = vertices_[std::size_t(i)].w;
+        const Vec3<T> n = unit_normal(a, vertices_[std::size_t(j)].w, vertices_[std::size_t(k)].w);
+        Face3<T>& f = faces_.emplace_back();
+        f.v[0] = i, f.v[1] = j, f.v[2] = k;
+        f.across[0] = f.across[1] = f.across[2] = -1;
+        f.n = n;
+        f.distance = dot(n, a);
+        f.alive = true;
+        const int index = int(faces_.size()) - 1;
+        live_.push_back(index);
+        return index;
+    }
+
+    /// Adds a vertex with no faces (for tests that build a polytope face by face).
+    int add_point(const SimplexVertex3<T>& point) {
+        vertices_.push_back(point);
+        return int(vertices_.size()) - 1;
+    }
+
+  private:
+    struct HorizonEdge {
+        int face, k; // the surviving face and its edge index, across from the removed patch
+    };
+
+    void link(int f, int across0, int across1, int across2) {
+        Face3<T>& face = faces_[std::size_t(f)];
+        face.across[0] = across0, face.across[1] = across1, face.across[2] = across2;
+    }
+
+    InlineVector<SimplexVertex3<T>, Vertices> vertices_;
+    InlineVector<Face3<T>, Faces> faces_;
+    InlineVector<int, Faces> live_;
+    InlineVector<HorizonEdge, 32> horizon_;
 };
 
 } // namespace gjk::detail
