@@ -1,10 +1,10 @@
 // bench/space_penetration.cpp - penetration in space (gjk/penetration3.hpp) on overlapping pairs
 // only: random turned boxes, and hulls of 16 random points in the unit ball, their cores
 // overlapping by depths from 0 to about their size. gjk takes the shapes prepared
-// (gjk/prepared3.hpp), so that two polyhedra of at most PreparedShape3::kAxesLimit corners are
-// measured by the separating axis test (gjk/separating_axes3.hpp); the gjk_view rows give it
-// the same points as plain views, which take GJK and EPA. The pairs are
-// penetration_pairs3(), for the peers' rows.
+// (gjk/prepared3.hpp), so that two boxes (at most detail::kSeparatingAxesCorners corners) are
+// measured by the separating axis test (gjk/separating_axes3.hpp) and the hulls by GJK and EPA
+// over the prepared support; the gjk_view rows give it the same points as plain views, which
+// take GJK and EPA. The pairs are penetration_pairs3(), for the peers' rows.
 #include <benchmark/benchmark.h>
 
 #include <random>

@@ -176,8 +176,8 @@ TYPED_TEST(SeparatingAxes3, StackedBoxesWithParallelEdgesAreMeasuredByTheirFaces
 // pairs as plain point sets, within the tolerance of EPA's own oracle test; the witnesses are
 // depth apart against the normal; B moved out along the normal by the depth and a little more
 // is apart, by a little less still overlapping. The test decides nearly every pair it applies to
-// (in double, the boxes: kSeparatingAxesCorners), and each kind of winner turns up. On the boxes
-// the two oracles are checked against each other.
+// (the boxes and hulls of 8 points: kSeparatingAxesCorners), and each kind of winner turns up. On
+// the boxes the two oracles are checked against each other.
 TYPED_TEST(SeparatingAxes3, DepthIsTheBruteForceOnesAndEpasOnTurnedBoxesAndHulls) {
     using T = TypeParam;
     const double tol = tolerance<T>();

@@ -34,7 +34,7 @@
 // A seed of no volume (points in line, or equal) first drops what spans nothing. So a flat Z
 // (two polygons in one plane, segments, points) ends as touching, with a proven normal.
 //
-// Two small prepared polyhedra. For prepared shapes of at most kSeparatingAxesCorners<T>
+// Two small prepared polyhedra. For prepared shapes of at most kSeparatingAxesCorners
 // corners (where it is the faster) the separating axis test (gjk/separating_axes3.hpp) measures
 // every face of Z - the faces of A and of B and the crossing edge pairs - and gives the depth,
 // normal and witnesses with no iteration. penetration() takes its answer when it decides (the cores

@@ -428,18 +428,16 @@ SeparatingAxes3<T> separating_axes3(const PreparedShape3<T>& a, const PreparedSh
 namespace detail {
 
 /// The most corners of each shape for which penetration() takes the separating axis test
-/// rather than GJK and EPA: where it is the faster of the two (docs/performance.md, the
-/// SpacePenetration rows). In double its passes of dot products are half as wide.
-template <class T>
-inline constexpr int kSeparatingAxesCorners =
-    std::is_same_v<T, float> ? PreparedShape3<T>::kAxesLimit : 8;
+/// rather than GJK and EPA: where it is the faster of the two, in float and double alike
+/// (docs/performance.md, the SpacePenetration rows): boxes, not hulls of 16 points.
+inline constexpr int kSeparatingAxesCorners = 8;
 
 /// Whether the separating axis test applies to the pair: two views of prepared polyhedra with
 /// their features (PreparedShape3::has_axes()) of at most kSeparatingAxesCorners corners.
 template <class T> bool separating_axes3_apply(const ShapeView3<T>& a, const ShapeView3<T>& b) {
     return a.prepared && b.prepared && a.prepared->has_axes() && b.prepared->has_axes() &&
-           a.prepared->count() <= kSeparatingAxesCorners<T> &&
-           b.prepared->count() <= kSeparatingAxesCorners<T>;
+           a.prepared->count() <= kSeparatingAxesCorners &&
+           b.prepared->count() <= kSeparatingAxesCorners;
 }
 
 } // namespace detail
