@@ -372,3 +372,34 @@ TEST(Penetration3Regression, ANewPointInThePlaneOfTwinFacesRemovesBoth) {
     const Vec3<T> gap = out.point_b - out.point_a + out.depth * out.normal;
     EXPECT_LE(L(gjk::length(gap)), 1e-6L);
 }
+
+// fuzz_kernel (float, under clang's sanitizers): a near-flat triangle A against a quadrilateral B
+// in z = 0, coordinates near 1e18, 3e-15 apart: a contact to round-off. The first version of the
+// twin rule judged a face by the face the walk came from: left on the horizon from one face, it
+// was removed later as the twin of another, and a new face was made over an edge inside the
+// removed patch, with no neighbour across its other edges; the witness walk then read face -1.
+// A face's verdict is now its own (w in its plane to round-off, and a parallel face beside it
+// with w above), the same from any face the walk comes from. The answer is a contact within
+// float's bound of the scale (fuzz/findings/fuzz_kernel-epa3-twin-judged-twice).
+TEST(Penetration3Regression, ATwinReachedFirstFromAnotherFaceIsJudgedTheSame) {
+    using T = float;
+    const std::vector<Vec3<T>> a{
+        {T(1.0978472818752779e-40), T(-9.3657273191314227e+17), T(-4.6533580313416322e-15)},
+        {T(1.4694323982572183e-39), T(4.3159992701204366e-42), T(3.5733110840282835e-43)},
+        {0, 0, 0}};
+    const std::vector<Vec3<T>> b{{0, 0, 0},
+                                 {0, T(-36028797018963968), 0},
+                                 {T(4.6830845926834176e+17), T(71031947257708544), 0},
+                                 {T(6.4503574703778099e-10), T(9.7207328231443661e+17), 0}};
+    const Transform3<T> xf_a{{T(-3.1416638360910396e-15), T(-4.6533580313416322e-15), 0}, {}};
+    const Transform3<T> xf_b{{T(1.1354721456423993e-41), 0, 0}, {}};
+    const auto out = gjk::penetration(query(a, b, xf_b, xf_a));
+    ASSERT_NE(out.status, Status::invalid_input);
+    ASSERT_NE(out.status, Status::separated);
+    const Depth exact = gjk_test::every_axis_depth(world(a, xf_a), world(b, xf_b));
+    const L bound = 1e-6L * 1e18L; // float's bound of the scale
+    EXPECT_LE(std::abs(exact.depth), bound);
+    EXPECT_LE(L(out.depth), bound);
+    EXPECT_TRUE(std::isfinite(out.signed_distance) && gjk::is_finite(out.point_a) &&
+                gjk::is_finite(out.point_b));
+}

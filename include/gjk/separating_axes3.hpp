@@ -170,9 +170,10 @@ constexpr int whole_lanes(int n) {
     return (n + kLanes - 1) / kLanes * kLanes;
 }
 
-/// A polyhedron's corners in A's frame as arrays of x, y and z, padded with copies of corner 0.
-template <class T> struct Corners {
-    static constexpr int kCount = PreparedShape3<T>::kAxesLimit;
+/// A polyhedron's corners in A's frame as arrays of x, y and z, room for N, padded with copies
+/// of corner 0.
+template <class T, int N> struct Corners {
+    static constexpr int kCount = N;
     static_assert(kCount % kLanes == 0);
     alignas(32) T x[kCount], y[kCount], z[kCount];
 
@@ -284,14 +285,12 @@ template <class T> int deepest(std::span<const Vec3<T>> points, Vec3<T> u) {
 
 } // namespace detail
 
-/// The separating axis test of the prepared polyhedra `a` and `b` (both with has_axes(),
-/// precondition), B's frame seen from A's being `xf` (its quaternion unit): see the top of
-/// gjk/separating_axes3.hpp.
-template <class T>
-SeparatingAxes3<T> separating_axes3(const PreparedShape3<T>& a, const PreparedShape3<T>& b,
-                                    const Transform3<T>& xf) {
-    using detail::kLanes;
-    constexpr int kCorners = PreparedShape3<T>::kAxesLimit;
+namespace detail {
+
+/// separating_axes3() for shapes of at most kCorners corners each (a whole number of lanes).
+template <class T, int kCorners>
+SeparatingAxes3<T> separating_axes3_of(const PreparedShape3<T>& a, const PreparedShape3<T>& b,
+                                       const Transform3<T>& xf) {
     constexpr int kEdges = detail::whole_lanes(3 * kCorners - 6); // Euler, for triangles
     const Features3<T>& fa = a.features();
     const Features3<T>& fb = b.features();
@@ -303,7 +302,7 @@ SeparatingAxes3<T> separating_axes3(const PreparedShape3<T>& a, const PreparedSh
 
     // Both corner sets in A's frame as arrays of x, y and z (B's moved as GJK moves them),
     // padded with copies of corner 0, which change no least or largest value.
-    detail::Corners<T> ca, cb;
+    detail::Corners<T, kCorners> ca, cb;
     Vec3<T> vb[kCorners];
     for (int k = 0; k < kCorners; ++k) {
         const Vec3<T> p = va[std::size_t(k < a.count() ? k : 0)];
@@ -423,6 +422,22 @@ SeparatingAxes3<T> separating_axes3(const PreparedShape3<T>& a, const PreparedSh
         out.point_b = out.point_a - out.separation * m;
     }
     return out;
+}
+
+} // namespace detail
+
+/// The separating axis test of the prepared polyhedra `a` and `b` (both with has_axes(),
+/// precondition), B's frame seen from A's being `xf` (its quaternion unit): see the top of
+/// gjk/separating_axes3.hpp. Two shapes of at most 8 corners (boxes) take one block of lanes a
+/// pass, others two; the answer is the same (the padding repeats corner 0).
+template <class T>
+SeparatingAxes3<T> separating_axes3(const PreparedShape3<T>& a, const PreparedShape3<T>& b,
+                                    const Transform3<T>& xf) {
+    constexpr int kBlock = detail::kLanes;
+    if (a.count() <= kBlock && b.count() <= kBlock) {
+        return detail::separating_axes3_of<T, kBlock>(a, b, xf);
+    }
+    return detail::separating_axes3_of<T, PreparedShape3<T>::kAxesLimit>(a, b, xf);
 }
 
 namespace detail {

@@ -184,6 +184,9 @@ template <class T, class Z> EpaResult3<T> epa3(const Z& z, Simplex3<T> seed, int
             break;
         }
         const int next = g.across[(k + 1) % 3]; // across the edge that does not hold vertex k
+        if (next < 0) {
+            break; // (a face whose neighbour round-off left unknown: the surface is not closed)
+        }
         const Face3<T>& h = p.face(next);
         if (!h.alive || std::abs(h.distance - f.distance) > same_plane ||
             !(dot(h.n, f.n) >= T(1) - T(64) * std::numeric_limits<T>::epsilon())) {
