@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <random>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -192,79 +193,148 @@ TYPED_TEST(Penetration3, DepthMatchesTheBruteForceMinkowskiHull) {
     EXPECT_GT(overlapping, 100);
 }
 
+namespace {
+
+/// A vertex of Z at p, its index pair (i, 0).
+template <class T> gjk::SimplexVertex3<T> polytope_vertex(Vec3<double> p, int i) {
+    gjk::SimplexVertex3<T> v;
+    v.w = {T(p.x), T(p.y), T(p.z)}, v.index_a = i;
+    return v;
+}
+
+/// Adds w at the living face it is highest above, as EPA adds a support point at the closest
+/// face; returns the index of the first new face, or -1 when w is above none (inside to
+/// round-off) and was not added.
+template <class P, class T> int add_where_seen_most(P& p, const gjk::SimplexVertex3<T>& w) {
+    int seen = -1;
+    T most = T(0);
+    for (int f = 0; f < p.face_count(); ++f) {
+        const auto& face = p.face(f);
+        const T height = gjk::dot(face.n, w.w - p.vertex(face.v[0]).w);
+        if (face.alive && height > most) {
+            most = height, seen = f;
+        }
+    }
+    if (seen < 0) {
+        return -1;
+    }
+    const int first = p.face_count();
+    p.add_vertex(w, seen);
+    return first;
+}
+
+/// Each living face of p is linked across each edge to a living face that holds the edge
+/// reversed (the surface is closed), and Euler's V - E + F = 2 holds over the vertices in use.
+template <class P> void expect_closed(const P& p, const std::string& where) {
+    int faces = 0;
+    std::vector<bool> used(std::size_t(p.vertex_count()), false);
+    for (int f = 0; f < p.face_count(); ++f) {
+        const auto& face = p.face(f);
+        if (!face.alive) {
+            continue;
+        }
+        ++faces;
+        for (int k = 0; k < 3; ++k) {
+            used[std::size_t(face.v[k])] = true;
+            ASSERT_GE(face.across[k], 0) << where;
+            const auto& g = p.face(face.across[k]);
+            ASSERT_TRUE(g.alive) << where;
+            bool reversed = false;
+            for (int j = 0; j < 3; ++j) {
+                reversed |= g.v[j] == face.v[(k + 1) % 3] && g.v[(j + 1) % 3] == face.v[k];
+            }
+            EXPECT_TRUE(reversed) << where;
+        }
+    }
+    int vertices = 0;
+    for (bool u : used) {
+        vertices += u;
+    }
+    EXPECT_EQ(vertices - 3 * faces / 2 + faces, 2) << where;
+}
+
+} // namespace
+
 // EPA's polytope (gjk/epa/polytope3.hpp) grown over points on a sphere, each added at a face it
-// sees: after every addition each living face is linked to living faces that hold its edges
-// reversed (the surface is closed), Euler's V - E + F = 2 holds, every vertex is behind every
-// face (convex), and the new faces came out of the walk in order around the new vertex, each
-// starting where the one before ends (so link_new_faces takes its direct path).
+// sees: after every addition the surface is closed (expect_closed), every vertex is behind
+// every face (convex), and the new faces came out of the walk in order around the new vertex,
+// each starting where the one before ends (so link_new_faces takes its direct path).
 TYPED_TEST(Penetration3, ThePolytopeStaysClosedAndItsHorizonsComeInOrder) {
     using T = TypeParam;
     std::mt19937_64 rng(32);
     std::normal_distribution<double> n;
-    auto vertex = [](Vec3<double> p, int i) {
-        gjk::SimplexVertex3<T> v;
-        v.w = {T(p.x), T(p.y), T(p.z)}, v.index_a = i;
-        return v;
-    };
     const double tol = std::is_same_v<T, float> ? 1e-5 : 1e-12;
     for (int trial = 0; trial < 50; ++trial) {
         gjk::detail::Polytope3<T, 8, 16> p; // small inline room: the heap path is walked too
         const double s = 1 / std::sqrt(3.0);
-        p.tetrahedron(vertex({s, s, s}, 0), vertex({s, -s, -s}, 1), vertex({-s, s, -s}, 2),
-                      vertex({-s, -s, s}, 3));
+        p.tetrahedron(polytope_vertex<T>({s, s, s}, 0), polytope_vertex<T>({s, -s, -s}, 1),
+                      polytope_vertex<T>({-s, s, -s}, 2), polytope_vertex<T>({-s, -s, s}, 3));
         for (int i = 4; i < 40; ++i) {
             const Vec3<double> d = gjk::normalized(Vec3<double>{n(rng), n(rng), n(rng)});
-            const gjk::SimplexVertex3<T> w = vertex(d, i);
-            int seen = -1;
-            T most = T(0);
-            for (int f = 0; f < p.face_count(); ++f) {
-                const auto& face = p.face(f);
-                const T height = gjk::dot(face.n, w.w - p.vertex(face.v[0]).w);
-                if (face.alive && height > most) {
-                    most = height, seen = f;
-                }
-            }
-            if (seen < 0) {
+            const int first = add_where_seen_most(p, polytope_vertex<T>(d, i));
+            if (first < 0) {
                 continue; // inside to round-off
             }
-            const int first = p.face_count();
-            p.add_vertex(w, seen);
+            const std::string where = std::to_string(trial) + " " + std::to_string(i);
             const int count = p.face_count() - first;
-            ASSERT_GE(count, 3) << trial;
+            ASSERT_GE(count, 3) << where;
             for (int h = 0; h < count; ++h) {
-                EXPECT_EQ(p.face(first + h).v[1], p.face(first + (h + 1) % count).v[0])
-                    << trial << " " << i;
+                EXPECT_EQ(p.face(first + h).v[1], p.face(first + (h + 1) % count).v[0]) << where;
             }
-            int faces = 0;
-            std::vector<bool> used(std::size_t(p.vertex_count()), false);
+            expect_closed(p, where);
             for (int f = 0; f < p.face_count(); ++f) {
                 const auto& face = p.face(f);
-                if (!face.alive) {
-                    continue;
-                }
-                ++faces;
-                for (int k = 0; k < 3; ++k) {
-                    used[std::size_t(face.v[k])] = true;
-                    const auto& g = p.face(face.across[k]);
-                    ASSERT_TRUE(g.alive) << trial << " " << i;
-                    bool reversed = false;
-                    for (int j = 0; j < 3; ++j) {
-                        reversed |= g.v[j] == face.v[(k + 1) % 3] && g.v[(j + 1) % 3] == face.v[k];
-                    }
-                    EXPECT_TRUE(reversed) << trial << " " << i;
-                }
-                for (int v = 0; v < p.vertex_count(); ++v) {
+                for (int v = 0; face.alive && v < p.vertex_count(); ++v) {
                     EXPECT_LE(double(gjk::dot(face.n, p.vertex(v).w - p.vertex(face.v[0]).w)), tol)
-                        << trial << " " << i;
+                        << where;
                 }
             }
-            int vertices = 0;
-            for (bool u : used) {
-                vertices += u;
-            }
-            EXPECT_EQ(vertices - 3 * faces / 2 + faces, 2) << trial << " " << i;
         }
     }
+}
+
+// The polytope grown over points of a cube's faces, each a few ulps off its face's plane: every
+// new point lies within round-off of the twin triangles that split a square face, the case of
+// the twin rule (gjk/epa/polytope3.hpp). After every addition the surface is closed. A twin rule
+// that judged a face by the face the walk came from left faces over edges inside the patch,
+// unlinked (Penetration3Regression.ATwinReachedFirstFromAnotherFaceIsJudgedTheSame).
+TYPED_TEST(Penetration3, PointsInThePlaneOfTwinFacesKeepThePolytopeClosed) {
+    using T = TypeParam;
+    std::mt19937_64 rng(2711);
+    std::uniform_int_distribution<int> grid(-4, 4), axis(0, 2), ulps(-4, 4);
+    int added = 0;
+    for (int trial = 0; trial < 100; ++trial) {
+        gjk::detail::Polytope3<T> p;
+        p.tetrahedron(polytope_vertex<T>({1, 1, 1}, 0), polytope_vertex<T>({1, -1, -1}, 1),
+                      polytope_vertex<T>({-1, 1, -1}, 2), polytope_vertex<T>({-1, -1, 1}, 3));
+        for (int i = 4; i < 60; ++i) {
+            // A point of the grid of quarters on a face of the cube [-1, 1]^3 (the first four:
+            // the other corners), moved a few ulps along the face's normal.
+            Vec3<double> d{grid(rng) / 4.0, grid(rng) / 4.0, grid(rng) / 4.0};
+            if (i < 8) {
+                d = {i & 1 ? 1.0 : -1.0, i & 2 ? 1.0 : -1.0, i < 6 ? 1.0 : -1.0};
+                d.z = (i == 4 || i == 7) ? 1.0 : -1.0;
+            }
+            const int k = axis(rng);
+            T c = T(rng() % 2 ? 1 : -1);
+            for (int u = ulps(rng); u != 0; u += u > 0 ? -1 : 1) {
+                c = std::nextafter(c, u > 0 ? T(2) : T(0));
+            }
+            auto w = polytope_vertex<T>(d, i);
+            if (i >= 8) {
+                (k == 0 ? w.w.x : k == 1 ? w.w.y : w.w.z) = c;
+            }
+            if (add_where_seen_most(p, w) < 0) {
+                continue;
+            }
+            ++added;
+            expect_closed(p, std::to_string(trial) + " " + std::to_string(i));
+            if (::testing::Test::HasFatalFailure()) {
+                return;
+            }
+        }
+    }
+    EXPECT_GT(added, 1000);
 }
 
 // The walk's new faces may come out of order when round-off makes the patch it removes other

@@ -147,15 +147,18 @@ template <class T> Vec3<T> face_normal(Vec3<T> w0, Vec3<T> w1, Vec3<T> w2) {
 /// a huge edge beside a tiny one neither overflows nor underflows the product. Zero only for a
 /// triangle of no area (or one narrower than the smallest subnormal, relative to its length).
 template <class T> Vec3<T> normal_direction(Vec3<T> w0, Vec3<T> w1, Vec3<T> w2) {
-    ExactEdge<T> e = exact_edge(w1, w0), f = exact_edge(w2, w0);
-    const T ke = unit_scale({e.value}), kf = unit_scale({f.value});
-    e.value = ke * e.value, e.error = ke * e.error;
-    f.value = kf * f.value, f.error = kf * f.error;
-    const Vec3<T> n = cross(e.value, f.value);
-    if (well_conditioned(n, e.value, f.value)) {
+    // The rounded edges are the exact edges' values; their round-off is needed only when the
+    // plain product is ill conditioned.
+    const Vec3<T> e = w1 - w0, f = w2 - w0;
+    const T ke = unit_scale({e}), kf = unit_scale({f});
+    const Vec3<T> n = cross(ke * e, kf * f);
+    if (well_conditioned(n, ke * e, kf * f)) {
         return n;
     }
-    return exact_cross(e, f);
+    ExactEdge<T> ee = exact_edge(w1, w0), ef = exact_edge(w2, w0);
+    ee.value = ke * ee.value, ee.error = ke * ee.error;
+    ef.value = kf * ef.value, ef.error = kf * ef.error;
+    return exact_cross(ee, ef);
 }
 
 /// The part of the vector -w0 across the edge w0 w1, times |e|^2: (e x -w0) x e with e = w1 - w0,

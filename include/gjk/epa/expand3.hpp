@@ -27,9 +27,6 @@ template <class T> struct EpaResult3 {
 /// the origin on or inside it). See the top of gjk/penetration3.hpp.
 template <class T, class Z> EpaResult3<T> epa3(const Z& z, Simplex3<T> seed, int max_iterations) {
     EpaResult3<T> out;
-    // Round-off of a height over a face's plane or of a gap, for points of Z whose largest
-    // coordinate is R: 16 eps R (the unit normal to round-off, the dot products 3 eps R each).
-    auto round_off = [](T largest) { return T(16) * std::numeric_limits<T>::epsilon() * largest; };
     // The origin on Z's boundary, proven (to round-off) by the plane through it with normal c
     // that no point of Z passes: B lies on the -c side of A. The witness is the seed's point
     // at the origin, from its weights.
@@ -152,7 +149,7 @@ template <class T, class Z> EpaResult3<T> epa3(const Z& z, Simplex3<T> seed, int
             break;
         }
         const T gap = dot(f.n, w.w) - f.distance;
-        if (gap <= round_off(largest)) {
+        if (gap <= height_round_off(largest)) {
             out.termination = EpaTermination::converged;
             break;
         }
@@ -171,7 +168,7 @@ template <class T, class Z> EpaResult3<T> epa3(const Z& z, Simplex3<T> seed, int
     // its most negative barycentric coordinate, while the next face lies in the same plane (its
     // distance and normal within round-off); then that face's closest point, weights clamped.
     const Face3<T>& f = p.face(closest);
-    const T same_plane = round_off(largest);
+    const T same_plane = height_round_off(largest);
     int holder = closest;
     for (int step = 0; step < 8; ++step) {
         const Face3<T>& g = p.face(holder);
@@ -184,12 +181,8 @@ template <class T, class Z> EpaResult3<T> epa3(const Z& z, Simplex3<T> seed, int
             break;
         }
         const int next = g.across[(k + 1) % 3]; // across the edge that does not hold vertex k
-        if (next < 0) {
-            break; // (a face whose neighbour round-off left unknown: the surface is not closed)
-        }
         const Face3<T>& h = p.face(next);
-        if (!h.alive || std::abs(h.distance - f.distance) > same_plane ||
-            !(dot(h.n, f.n) >= T(1) - T(64) * std::numeric_limits<T>::epsilon())) {
+        if (!h.alive || std::abs(h.distance - f.distance) > same_plane || !parallel(h.n, f.n)) {
             break;
         }
         holder = next;

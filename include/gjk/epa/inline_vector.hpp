@@ -50,10 +50,6 @@ template <class X, std::size_t N> class InlineVector {
     void clear() { size_ = 0; }
     X* begin() { return data_; }
     X* end() { return data_ + size_; }
-    const X* begin() const { return data_; }
-    const X* end() const { return data_ + size_; }
-    /// True once the elements have moved to the heap (N was too few).
-    bool spilled() const { return heap_ != nullptr; }
 
   private:
     void grow() {

@@ -22,7 +22,7 @@
 // product 3 eps); it is not applied beyond twins, where a sliver's faces (Z thinner than
 // round-off, as two needles in line) would all be within it.
 //
-// A face's normal is taken from its winding (detail::unit_normal, carried with its round-off),
+// A face's normal is taken from its winding (detail::normal_direction, carried with its round-off),
 // not from the origin's side: a face through the origin (the origin on the polytope's surface,
 // as EPA's start leaves it when GJK ended on an edge) still has its outward normal.
 #pragma once
@@ -37,18 +37,21 @@
 
 namespace gjk::detail {
 
-/// The unit normal of the triangle w0 w1 w2: normalized(normal_direction(w0, w1, w2)), the edges'
-/// round-off carried only where the plain product is ill conditioned (the same bits: the
-/// plain edges are the exact ones' values).
-template <class T> Vec3<T> unit_normal(const Vec3<T>& w0, const Vec3<T>& w1, const Vec3<T>& w2) {
-    Vec3<T> e = w1 - w0, f = w2 - w0;
-    const T ke = unit_scale({e}), kf = unit_scale({f});
-    e = ke * e, f = kf * f;
-    Vec3<T> n = cross(e, f);
-    if (!well_conditioned(n, e, f)) {
-        n = normal_direction(w0, w1, w2);
-    }
-    return normalized(n);
+/// Round-off in EPA's tests of a point against a face, for points whose largest coordinate is R:
+/// a height over a plane (or a gap) within kHeightUlps eps R is round-off (the unit normal to a
+/// few eps, the dot products 3 eps R each), and two unit normals whose dot product is within
+/// kParallelUlps eps of 1 are parallel.
+inline constexpr int kHeightUlps = 16;
+inline constexpr int kParallelUlps = 64;
+
+/// kHeightUlps eps of the largest coordinate R.
+template <class T> T height_round_off(T largest) {
+    return T(kHeightUlps) * std::numeric_limits<T>::epsilon() * largest;
+}
+
+/// Whether the unit normals m and n are parallel to round-off (kParallelUlps).
+template <class T> bool parallel(const Vec3<T>& m, const Vec3<T>& n) {
+    return dot(m, n) >= T(1) - T(kParallelUlps) * std::numeric_limits<T>::epsilon();
 }
 
 /// A triangle of the polytope.
@@ -118,30 +121,25 @@ template <class T, std::size_t Vertices = 32, std::size_t Faces = 128> class Pol
         vertices_.push_back(point);
         const int wi = int(vertices_.size()) - 1;
         const Vec3<T>& w = point.w;
-        constexpr T eps = std::numeric_limits<T>::epsilon();
-        auto height = [&](const Face3<T>& f, Vec3<T>& d) {
-            d = w - vertices_[std::size_t(f.v[0])].w;
-            return dot(f.n, d);
-        };
-        // Face g: w above its plane, or in it to round-off while a twin beside it (parallel to
-        // round-off) has w above. A verdict of g alone, the same from whichever face the walk
-        // comes: a face left on the horizon is never removed later.
-        auto sees = [&](const Face3<T>& g) {
-            Vec3<T> d;
-            const T h = height(g, d);
+        // w's offset from face f's plane's point v0.
+        auto from_plane = [&](const Face3<T>& f) { return w - vertices_[std::size_t(f.v[0])].w; };
+        // Face g: w above its plane, or (with `twins`) in it to round-off while a twin beside it
+        // (parallel to round-off) has w above. A verdict of g alone, the same from whichever
+        // face the walk comes: a face left on the horizon is never removed later.
+        bool by_twin = false; // a face was removed as a twin
+        auto sees = [&](const Face3<T>& g, bool twins) {
+            const Vec3<T> d = from_plane(g);
+            const T h = dot(g.n, d);
             if (h > T(0)) {
                 return true;
             }
-            if (!(h > -T(16) * eps * max_abs(d))) {
+            if (!twins || !(h > -height_round_off(max_abs(d)))) {
                 return false;
             }
             for (const int t : g.across) {
-                if (t < 0) {
-                    continue; // (not linked: see link_new_faces)
-                }
                 const Face3<T>& twin = faces_[std::size_t(t)];
-                Vec3<T> dt;
-                if (dot(g.n, twin.n) >= T(1) - T(64) * eps && height(twin, dt) > T(0)) {
+                if (parallel(g.n, twin.n) && dot(twin.n, from_plane(twin)) > T(0)) {
+                    by_twin = true;
                     return true;
                 }
             }
@@ -154,35 +152,47 @@ template <class T, std::size_t Vertices = 32, std::size_t Faces = 128> class Pol
             int face, from, step;
         };
         InlineVector<Frame, 32> stack;
-        horizon_.clear();
-        faces_[std::size_t(seen)].alive = false;
-        stack.push_back({seen, 0, 0});
-        while (!stack.empty()) {
-            Frame& top = stack.back();
-            if (top.step == 3) {
-                stack.resize_down(stack.size() - 1);
-                continue;
+        auto walk = [&](bool twins) {
+            horizon_.clear(), patch_.clear();
+            faces_[std::size_t(seen)].alive = false;
+            patch_.push_back(seen);
+            stack.push_back({seen, 0, 0});
+            while (!stack.empty()) {
+                Frame& top = stack.back();
+                if (top.step == 3) {
+                    stack.resize_down(stack.size() - 1);
+                    continue;
+                }
+                const int f = top.face, k = (top.from + top.step) % 3;
+                ++top.step;
+                const int g = faces_[std::size_t(f)].across[k];
+                Face3<T>& face_g = faces_[std::size_t(g)];
+                if (!face_g.alive) {
+                    continue;
+                }
+                int gk = 0; // g's edge that is f's edge k, reversed
+                while (face_g.across[gk] != f) {
+                    ++gk;
+                }
+                if (sees(face_g, twins)) {
+                    face_g.alive = false;
+                    patch_.push_back(g);
+                    stack.push_back({g, gk, 0});
+                } else {
+                    horizon_.push_back({g, gk});
+                }
             }
-            const int f = top.face, k = (top.from + top.step) % 3;
-            ++top.step;
-            const int g = faces_[std::size_t(f)].across[k];
-            if (g < 0) {
-                continue; // (not linked: see link_new_faces)
+        };
+        walk(true);
+        // Twins taken with w below them to round-off can make a patch that is not a disc (its
+        // rim not one simple cycle), and the new faces would pinch the surface
+        // (Penetration3.PointsInThePlaneOfTwinFacesKeepThePolytopeClosed): then the patch is
+        // the one the signs alone give.
+        if (by_twin && !simple_cycle()) {
+            for (const int f : patch_) {
+                faces_[std::size_t(f)].alive = true;
             }
-            Face3<T>& face_g = faces_[std::size_t(g)];
-            if (!face_g.alive) {
-                continue;
-            }
-            int gk = 0; // g's edge that is f's edge k, reversed
-            while (face_g.across[gk] != f) {
-                ++gk;
-            }
-            if (sees(face_g)) {
-                face_g.alive = false;
-                stack.push_back({g, gk, 0});
-            } else {
-                horizon_.push_back({g, gk});
-            }
+            walk(false);
         }
         // New faces (the horizon edge's ends as the surviving face has them, reversed, then w),
         // each linked to the surviving face across its first edge.
@@ -201,7 +211,9 @@ template <class T, std::size_t Vertices = 32, std::size_t Faces = 128> class Pol
     /// edge 1 (q, w) the face that starts at q, across edge 2 (w, p) the face that ends at p.
     /// The walk leaves them in order around w, each starting where the one before ends: then
     /// the neighbours are the next and the previous. Else (round-off made the walk's patch
-    /// other than a disc) they are found by search.
+    /// other than a disc) they are found by search, which always finds them: the rim of a patch
+    /// of a closed surface is a union of cycles, so every edge's end starts another edge, and the
+    /// surface stays closed (every across set).
     void link_new_faces(int first, int count) {
         bool in_order = true;
         for (int h = 0; h < count; ++h) {
@@ -231,7 +243,8 @@ template <class T, std::size_t Vertices = 32, std::size_t Faces = 128> class Pol
     /// neighbours are the caller's to set. Returns its index.
     int add_face(int i, int j, int k) {
         const Vec3<T>& a = vertices_[std::size_t(i)].w;
-        const Vec3<T> n = unit_normal(a, vertices_[std::size_t(j)].w, vertices_[std::size_t(k)].w);
+        const Vec3<T> n = normalized(
+            normal_direction(a, vertices_[std::size_t(j)].w, vertices_[std::size_t(k)].w));
         Face3<T>& f = faces_.emplace_back();
         f.v[0] = i, f.v[1] = j, f.v[2] = k;
         f.across[0] = f.across[1] = f.across[2] = -1;
@@ -254,6 +267,31 @@ template <class T, std::size_t Vertices = 32, std::size_t Faces = 128> class Pol
         int face, k; // the surviving face and its edge index, across from the removed patch
     };
 
+    /// Whether the horizon is one simple cycle in order: each edge ends where the next starts,
+    /// and no two start at the same vertex.
+    bool simple_cycle() const {
+        const std::size_t count = horizon_.size();
+        auto start = [&](std::size_t h) { // as the new face has it: the surviving face's end
+            const HorizonEdge& e = horizon_[h];
+            return faces_[std::size_t(e.face)].v[(e.k + 1) % 3];
+        };
+        auto end = [&](std::size_t h) {
+            const HorizonEdge& e = horizon_[h];
+            return faces_[std::size_t(e.face)].v[e.k];
+        };
+        for (std::size_t h = 0; h < count; ++h) {
+            if (end(h) != start((h + 1) % count)) {
+                return false;
+            }
+            for (std::size_t o = h + 1; o < count; ++o) {
+                if (start(o) == start(h)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     void link(int f, int across0, int across1, int across2) {
         Face3<T>& face = faces_[std::size_t(f)];
         face.across[0] = across0, face.across[1] = across1, face.across[2] = across2;
@@ -263,6 +301,7 @@ template <class T, std::size_t Vertices = 32, std::size_t Faces = 128> class Pol
     InlineVector<Face3<T>, Faces> faces_;
     InlineVector<int, Faces> live_;
     InlineVector<HorizonEdge, 32> horizon_;
+    InlineVector<int, 64> patch_; // the faces the last walk removed
 };
 
 } // namespace gjk::detail
