@@ -3,6 +3,7 @@
 // faces allocates nothing.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <new>
@@ -53,7 +54,7 @@ template <class X, std::size_t N> class InlineVector {
 
   private:
     void grow() {
-        const std::size_t capacity = 2 * capacity_;
+        const std::size_t capacity = std::max(2 * capacity_, N); // (N: never zero, as GCC sees)
         std::unique_ptr<X[]> heap(new X[capacity]);
         for (std::size_t i = 0; i < size_; ++i) {
             heap[i] = data_[i];
