@@ -19,7 +19,8 @@ fail() { printf 'test-consumer: FAIL: %s\n' "$*" >&2; exit 1; }
 step "build gjk (library and tool only) and install it into $work/prefix"
 # Configured for another prefix on purpose: the installed package must be relocatable.
 cmake -S "$src" -B "$work/gjk" -G Ninja \
-  -DGJK_BUILD_TESTS=OFF -DGJK_BUILD_BENCH=OFF -DCMAKE_INSTALL_PREFIX=/opt/gjk-not-here >/dev/null
+  -DGJK_BUILD_TESTS=OFF -DGJK_BUILD_BENCH=OFF -DGJK_BUILD_PYTHON=OFF \
+  -DCMAKE_INSTALL_PREFIX=/opt/gjk-not-here >/dev/null
 cmake --build "$work/gjk" -j "$jobs"
 cmake --install "$work/gjk" --prefix "$work/prefix" >/dev/null
 prefix="$work/prefix"
