@@ -3,7 +3,9 @@
 
 #include <cmath>
 #include <limits>
+#include <random>
 #include <type_traits>
+#include <vector>
 
 #include "gjk/math.hpp"
 
@@ -50,6 +52,50 @@ TEST(Math, TransformRotatesAboutTheOriginThenTranslates) {
     EXPECT_NEAR(back.x, 1.0, 1e-15);
     EXPECT_NEAR(back.y, 0.0, 1e-15);
     EXPECT_NEAR(xf.q.angle(), 1.5707963267948966, 1e-15);
+}
+
+namespace {
+
+// The product a b rounded to T by a store the compiler cannot fuse with anything.
+template <class T> T stored_product(T a, T b) {
+    volatile T p = a * b;
+    return p;
+}
+
+// Regression (CI's build for x86-64-v3): a rotation inlined into code built with FMA
+// instructions came out of GCC 12's SLP vectorizer as vfmaddsub - the products fused with the
+// alternating subtract and add despite -ffp-contract=off - and differed in the last bit from
+// the library's rotation, built without FMA (a prepared shape's vertices moved once against the
+// transformed support; Python's answers against the library's). Each product must be rounded on
+// its own, whatever the caller's target; the loop over arrays is what the vectorizer fused.
+template <class T> void expect_rotations_round_each_product() {
+    std::mt19937_64 rng(12);
+    std::uniform_real_distribution<double> u(-1, 1);
+    constexpr int n = 256;
+    std::vector<Vec2<T>> points(n), turned(n), returned(n);
+    std::vector<Rot<T>> rotations(n);
+    for (int i = 0; i < n; ++i) {
+        points[i] = {T(100 * u(rng)), T(100 * u(rng))};
+        rotations[i] = Rot<T>::from_angle(T(4 * u(rng)));
+    }
+    for (int i = 0; i < n; ++i) {
+        turned[i] = gjk::rotate(rotations[i], points[i]);
+        returned[i] = gjk::inv_rotate(rotations[i], points[i]);
+    }
+    for (int i = 0; i < n; ++i) {
+        const T c = rotations[i].c, s = rotations[i].s, x = points[i].x, y = points[i].y;
+        EXPECT_EQ(turned[i].x, stored_product(c, x) - stored_product(s, y)) << i;
+        EXPECT_EQ(turned[i].y, stored_product(s, x) + stored_product(c, y)) << i;
+        EXPECT_EQ(returned[i].x, stored_product(c, x) + stored_product(s, y)) << i;
+        EXPECT_EQ(returned[i].y, stored_product(-s, x) + stored_product(c, y)) << i;
+    }
+}
+
+} // namespace
+
+TEST(Math, RotationsRoundEachProductOnItsOwn) {
+    expect_rotations_round_each_product<float>();
+    expect_rotations_round_each_product<double>();
 }
 
 // Regression (found by fuzz_kernel): two single points 7.2e-42 apart in float gave a normal

@@ -157,14 +157,41 @@ template <class T> struct Rot {
     T angle() const { return std::atan2(s, c); }
 };
 
+namespace detail {
+
+/// a b, rounded on its own. Where the target has FMA instructions, GCC 12's SLP vectorizer
+/// fuses a rotation's products with its alternating subtract and add (c x - s y, s x + c y) into
+/// one vfmaddsub despite -ffp-contract=off; a rotation inlined into a caller built with FMA
+/// (-march=native) then differed in its last bit from the library's, which is built without FMA
+/// instructions (TEST(Math, RotationsRoundEachProductOnItsOwn), and CI's build for x86-64-v3).
+/// An empty asm statement that takes the product in a register is the fence: the compiler must
+/// have rounded it, and only there. Elsewhere the plain product.
+template <class T> constexpr T separate_product(T a, T b) {
+    T p = a * b;
+#if defined(__FMA__) && defined(__GNUC__) && !defined(__clang__)
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+        if (!std::is_constant_evaluated()) {
+            asm("" : "+x"(p));
+        }
+    }
+#endif
+    return p;
+}
+
+} // namespace detail
+
 /// Rotate v by q.
 template <class T> constexpr Vec2<T> rotate(Rot<T> q, Vec2<T> v) {
-    return {q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y};
+    using detail::separate_product;
+    return {separate_product(q.c, v.x) - separate_product(q.s, v.y),
+            separate_product(q.s, v.x) + separate_product(q.c, v.y)};
 }
 
 /// Rotate v by the inverse of q.
 template <class T> constexpr Vec2<T> inv_rotate(Rot<T> q, Vec2<T> v) {
-    return {q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y};
+    using detail::separate_product;
+    return {separate_product(q.c, v.x) + separate_product(q.s, v.y),
+            separate_product(-q.s, v.x) + separate_product(q.c, v.y)};
 }
 
 /// A rigid transform: rotate about the origin, then translate.
