@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gjk/math.hpp"
+#include "support/scalars.hpp"
 
 using gjk::Rot;
 using gjk::Transform;
@@ -54,13 +55,7 @@ TEST(Math, TransformRotatesAboutTheOriginThenTranslates) {
     EXPECT_NEAR(xf.q.angle(), 1.5707963267948966, 1e-15);
 }
 
-namespace {
-
-// The product a b rounded to T by a store the compiler cannot fuse with anything.
-template <class T> T stored_product(T a, T b) {
-    volatile T p = a * b;
-    return p;
-}
+GJK_SCALAR_SUITE(MathScalars);
 
 // Regression (CI's build for x86-64-v3): a rotation inlined into code built with FMA
 // instructions came out of GCC 12's SLP vectorizer as vfmaddsub - the products fused with the
@@ -68,7 +63,9 @@ template <class T> T stored_product(T a, T b) {
 // the library's rotation, built without FMA (a prepared shape's vertices moved once against the
 // transformed support; Python's answers against the library's). Each product must be rounded on
 // its own, whatever the caller's target; the loop over arrays is what the vectorizer fused.
-template <class T> void expect_rotations_round_each_product() {
+TYPED_TEST(MathScalars, RotationsRoundEachProductOnItsOwn) {
+    using T = TypeParam;
+    using gjk_test::stored_product;
     std::mt19937_64 rng(12);
     std::uniform_real_distribution<double> u(-1, 1);
     constexpr int n = 256;
@@ -89,13 +86,6 @@ template <class T> void expect_rotations_round_each_product() {
         EXPECT_EQ(returned[i].x, stored_product(c, x) + stored_product(s, y)) << i;
         EXPECT_EQ(returned[i].y, stored_product(-s, x) + stored_product(c, y)) << i;
     }
-}
-
-} // namespace
-
-TEST(Math, RotationsRoundEachProductOnItsOwn) {
-    expect_rotations_round_each_product<float>();
-    expect_rotations_round_each_product<double>();
 }
 
 // Regression (found by fuzz_kernel): two single points 7.2e-42 apart in float gave a normal

@@ -5,16 +5,11 @@
 #include <vector>
 
 #include "gjk/math3.hpp"
+#include "support/scalars.hpp"
 
 using gjk::Quat;
 
-namespace {
-
-// The product a b rounded to T by a store the compiler cannot fuse with anything.
-template <class T> T stored_product(T a, T b) {
-    volatile T p = a * b;
-    return p;
-}
+GJK_SCALAR_SUITE(Math3);
 
 // Regression (CI's build for x86-64-v3): as the plane's rotation (test_math.cpp), the
 // quaternion product inlined into code built with FMA instructions came out of GCC 12's SLP
@@ -22,7 +17,8 @@ template <class T> T stored_product(T a, T b) {
 // -ffp-contract=off, and B's frame seen from A's (detail::relative, which every query in space
 // starts with) differed in its last bits from the library's. Each product must be rounded on
 // its own; the loop over arrays is what the vectorizer fused.
-template <class T> void expect_products_round_each_product() {
+TYPED_TEST(Math3, QuaternionProductsRoundEachProductOnItsOwn) {
+    using T = TypeParam;
     std::mt19937_64 rng(13);
     std::uniform_real_distribution<double> u(-1, 1);
     constexpr int n = 256;
@@ -34,19 +30,12 @@ template <class T> void expect_products_round_each_product() {
     for (int i = 0; i < n; ++i) {
         pq[i] = p[i] * q[i];
     }
+    auto m = [](T a, T b) { return gjk_test::stored_product(a, b); };
     for (int i = 0; i < n; ++i) {
-        auto m = [](T a, T b) { return stored_product(a, b); };
         const Quat<T> a = p[i], b = q[i];
         EXPECT_EQ(pq[i].x, m(a.w, b.x) + m(a.x, b.w) + m(a.y, b.z) - m(a.z, b.y)) << i;
         EXPECT_EQ(pq[i].y, m(a.w, b.y) - m(a.x, b.z) + m(a.y, b.w) + m(a.z, b.x)) << i;
         EXPECT_EQ(pq[i].z, m(a.w, b.z) + m(a.x, b.y) - m(a.y, b.x) + m(a.z, b.w)) << i;
         EXPECT_EQ(pq[i].w, m(a.w, b.w) - m(a.x, b.x) - m(a.y, b.y) - m(a.z, b.z)) << i;
     }
-}
-
-} // namespace
-
-TEST(Math3, QuaternionProductsRoundEachProductOnItsOwn) {
-    expect_products_round_each_product<float>();
-    expect_products_round_each_product<double>();
 }

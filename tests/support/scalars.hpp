@@ -12,6 +12,13 @@ using Scalars = ::testing::Types<float, double>;
 /// The fixture of every typed suite. It holds nothing: the cases only need the scalar type.
 template <class T> class ScalarTest : public ::testing::Test {};
 
+/// The product a b rounded to T by a store the compiler cannot fuse with anything (the
+/// reference of the tests that every product of a rotation is rounded on its own).
+template <class T> T stored_product(T a, T b) {
+    volatile T p = a * b;
+    return p;
+}
+
 } // namespace gjk_test
 
 /// GJK_SCALAR_SUITE(Distance); declares the typed suite Distance, run on gjk_test::Scalars.
