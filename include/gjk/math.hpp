@@ -163,7 +163,7 @@ namespace detail {
 /// fuses a rotation's products with its alternating subtract and add (c x - s y, s x + c y) into
 /// one vfmaddsub despite -ffp-contract=off; a rotation inlined into a caller built with FMA
 /// (-march=native) then differed in its last bit from the library's, which is built without FMA
-/// instructions (TEST(Math, RotationsRoundEachProductOnItsOwn), and CI's build for x86-64-v3).
+/// instructions (MathScalars.RotationsRoundEachProductOnItsOwn, in CI's build for x86-64-v3).
 /// An empty asm statement that takes the product in a register is the fence: the compiler must
 /// have rounded it, and only there. Elsewhere the plain product.
 template <class T> constexpr T separate_product(T a, T b) {
