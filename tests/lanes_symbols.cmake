@@ -25,7 +25,7 @@ foreach(wide_object IN LISTS wide_objects)
     # Global (upper-case type) symbols only; local labels and constants are the object's own.
     if(line MATCHES "^[0-9a-f]* [A-Z] (.*)$")
       set(name "${CMAKE_MATCH_1}")
-      if(NOT name MATCHES "gjk::detail::lockstep_loop<")
+      if(NOT name MATCHES "gjk::detail::lockstep3?_loop<")
         message(FATAL_ERROR "${wide_object} defines ${name}")
       endif()
       math(EXPR loops "${loops} + 1")

@@ -27,8 +27,8 @@
 #include <vector>
 
 #include "gjk/distance3_types.hpp"
+#include "gjk/loop/conclude3.hpp"
 #include "gjk/loop/simplex3.hpp"
-#include "gjk/loop/support_plane3.hpp"
 #include "gjk/math3.hpp"
 #include "gjk/minkowski3.hpp"
 
@@ -104,21 +104,20 @@ template <class T> InputError validate(const DistanceInput3<T>& in) {
 
 namespace detail {
 
-/// distance() on Z = B - A in A's frame (`pair`'s, with each shape's kind of support).
-template <class T, class Z>
-DistanceOutput3<T> distance_in_frame(const DistanceInput3<T>& input, const PairInFrameA3<T>& pair,
-                                     const Z& z, SimplexCache3<T>* cache,
-                                     std::vector<TraceStep3<T>>* trace) {
-    DistanceOutput3<T> out;
-    const Transform3<T>& xf_a = pair.xf_a;
-    // Squared lengths are taken of points scaled by a power of two (exact) that brings the
-    // shapes' largest coordinate near 1: the stall rule and settle() compare squares, which
-    // must neither overflow nor underflow for shapes of any size within the range.
-    const T k = unit_scale({Vec3<T>{pair.largest(), T(0), T(0)}});
-    auto square = [k](Vec3<T> v) { return length_squared(k * v); };
+/// The power of two (exact) that brings the shapes' largest coordinate near 1: the loop's
+/// stall rule and the conclusion's settle() compare squared lengths of points scaled by it,
+/// which must neither overflow nor underflow for shapes of any size within the range.
+template <class T> T square_scale(const PairInFrameA3<T>& pair) {
+    return unit_scale({Vec3<T>{pair.largest(), T(0), T(0)}});
+}
 
-    // start(): the cached pairs, or the support along -c, c = B's centre - A's centre, a point
-    // inside Z.
+/// start(): the cached pairs when the cache has 1 to 4 of them, all in range; else the support
+/// along -c, c = B's centre - A's centre, a point inside Z (or along x when c is zero). `d` is
+/// set to the direction of the start (c itself for a warm start): the last direction when the
+/// loop ends before its first support.
+template <class T, class Z>
+Simplex3<T> start3(const DistanceInput3<T>& input, const PairInFrameA3<T>& pair, const Z& z,
+                   const SimplexCache3<T>* cache, Vec3<T>& d) {
     Simplex3<T> s;
     const int count_a = int(input.a.points.size()), count_b = int(input.b.points.size());
     if (cache && cache->count >= 1 && cache->count <= 4) {
@@ -134,11 +133,23 @@ DistanceOutput3<T> distance_in_frame(const DistanceInput3<T>& input, const PairI
             s.count = cache->count;
         }
     }
-    Vec3<T> d = pair.centre();
+    d = pair.centre();
     if (s.count == 0) {
         d = length_squared(d) > T(0) ? -d : Vec3<T>{T(1), T(0), T(0)};
         s.v[0] = z(d), s.count = 1;
     }
+    return s;
+}
+
+/// distance() on Z = B - A in A's frame (`pair`'s, with each shape's kind of support).
+template <class T, class Z>
+DistanceOutput3<T> distance_in_frame(const DistanceInput3<T>& input, const PairInFrameA3<T>& pair,
+                                     const Z& z, SimplexCache3<T>* cache,
+                                     std::vector<TraceStep3<T>>* trace) {
+    const T k = square_scale(pair);
+    auto square = [k](Vec3<T> v) { return length_squared(k * v); };
+    Vec3<T> d;
+    Simplex3<T> s = start3(input, pair, z, cache, d);
 
     Simplex3<T> best = s;
     Solution3<T> best_solution{};
@@ -223,91 +234,10 @@ DistanceOutput3<T> distance_in_frame(const DistanceInput3<T>& input, const PairI
         s.v[s.count++] = w;
     }
 
-    if (cache) {
-        cache->count = best.count;
-        for (int i = 0; i < best.count; ++i) {
-            cache->index_a[i] = best.v[i].index_a, cache->index_b[i] = best.v[i].index_b;
-        }
-    }
-
-    // The witness points from the weights, in A's frame.
-    Vec3<T> pa{}, pb{};
-    for (int i = 0; i < best.count; ++i) {
-        pa += best.v[i].weight * best.v[i].a;
-        pb += best.v[i].weight * best.v[i].b;
-    }
-    // settle(): an ending on a feature of the simplex within round-off of the origin is a
-    // contact on that feature, as in 2D: a P that small is the round-off of the weights, not a
-    // distance. The round-off is one eps of the largest vertex, and of the last support point:
-    // the test that ended the loop (its dot product, or the solve of the simplex it joined)
-    // carries an eps of it. A float edge 8e-23 from the origin, whose triangle with a support
-    // point 0.19 away could not resolve it, kept the edge's normal, 0.1 rad off Z's support
-    // plane: rounded shapes moved out by the depth along it still overlapped (fuzz_kernel,
-    // TEST(Distance3Regression, AGapBelowTheLastSupportsRoundOffIsAContact)).
-    if (ending == Termination::no_progress || ending == Termination::repeated_support) {
-        T vertex2 = square(last_support);
-        for (int i = 0; i < best.count; ++i) {
-            vertex2 = std::max(vertex2, square(best.v[i].w));
-        }
-        constexpr T eps = std::numeric_limits<T>::epsilon();
-        if (square(best_solution.closest) <= eps * eps * vertex2) {
-            ending = best.count == 1   ? Termination::vertex_overlap
-                     : best.count == 2 ? Termination::edge_overlap
-                                       : Termination::face_overlap;
-        }
-    }
-    const bool contact = ending == Termination::containment ||
-                         ending == Termination::vertex_overlap ||
-                         ending == Termination::edge_overlap || ending == Termination::face_overlap;
-    const T core = contact ? T(0) : length(best_solution.closest);
-    // The normal of an edge or a face from its own perpendicular (the search direction, from
-    // the vertices), not from P, whose weights carry round-off relative to the distance.
-    Vec3<T> along = best.count >= 2 ? -search_direction(best) : best_solution.closest;
-    if (along == Vec3<T>{}) {
-        along = best_solution.closest;
-    }
-    Vec3<T> normal = core > T(0) ? normalized(along) : Vec3<T>{};
-    bool touching = false;
-    if (core == T(0) && ending != Termination::containment) {
-        const Vec3<T> n = support_plane(z, best, last_direction);
-        if (n != Vec3<T>{}) {
-            touching = true, normal = -normalized(n);
-        }
-    }
-    const T ra = input.use_radii ? input.a.radius : T(0);
-    const T rb = input.use_radii ? input.b.radius : T(0);
-    out.iterations = iterations;
-    out.termination = ending;
-    if (core > ra + rb) {
-        out.status = Status::separated;
-        out.distance = core - (ra + rb);
-        pa += ra * normal, pb -= rb * normal;
-    } else {
-        out.status =
-            (core == ra + rb && (core > T(0) || touching)) ? Status::touching : Status::overlapping;
-        out.distance = T(0);
-        if (core > T(0)) { // rounded shapes that meet: the middle of the common stretch
-            const T lo = std::max(T(0), core - rb), hi = std::min(core, ra);
-            pa += (T(0.5) * (lo + hi)) * normal;
-        }
-        pb = pa;
-        if (out.status == Status::overlapping && core == T(0)) {
-            normal = {}; // no direction known: the cores overlap
-        }
-    }
-    if (ending == Termination::max_iterations) {
-        out.status = Status::max_iterations;
-    }
-    out.point_a = apply(xf_a, pa);
-    out.point_b = apply(xf_a, pb);
-    out.normal = rotate(xf_a.q, normal);
-    if (!is_finite(out.point_a) || !is_finite(out.point_b) || !is_finite(out.normal) ||
-        !std::isfinite(out.distance)) {
-        out = {};
-        out.status = Status::invalid_input;
-        out.error = InputError::nonfinite_result;
-    }
-    return out;
+    return conclude3(
+        input, pair.xf_a, z,
+        LoopEnd3<T>{best, best_solution, ending, iterations, last_direction, last_support, k},
+        cache);
 }
 
 } // namespace detail

@@ -1,0 +1,272 @@
+// Batches in space: distance_batch's float queries on small scanned shapes in lockstep across
+// SIMD lanes (src/lockstep3.hpp), the rest one by one; the loop itself for 16-byte vectors.
+#include "gjk/batch3.hpp"
+
+#include <algorithm>
+#include <memory>
+
+#include "gjk/distance3.hpp"
+#include "lanes3/loop.hpp"
+#include "lockstep3.hpp"
+
+namespace gjk::detail {
+
+template void lockstep3_loop<16>(Lanes3<16>&);
+
+bool lockstep3_eligible(const DistanceInput3<float>& in) {
+    constexpr std::size_t most = std::size_t(Lanes3<16>::kCorners);
+    auto scanned = [](const ShapeView3<float>& shape) {
+        return !shape.points.empty() && shape.points.size() <= most &&
+               (shape.prepared == nullptr || !shape.prepared->climbs());
+    };
+    // validate()'s tests but the points', which the lanes make (a lane with a point out of
+    // range is handed over, and distance() names it).
+    return scanned(in.a) && scanned(in.b) && valid_radius(in.a.radius) &&
+           valid_radius(in.b.radius) && valid_transform(in.xf_a) && valid_transform(in.xf_b) &&
+           in.max_iterations >= 1;
+}
+
+LaneWidth widest_lane_width() {
+    for (LaneWidth width : {LaneWidth::bytes64, LaneWidth::bytes32}) {
+        if (lane_width_runs(width)) {
+            return width;
+        }
+    }
+    return LaneWidth::bytes16;
+}
+
+namespace {
+
+/// One lane's points in the lanes' arrays (corner j of lane k at [j][k]), as the support of a
+/// shape in A's frame (ScannedSupport3's: the first of the points furthest along d), for the
+/// lane's Z in conclude3().
+template <int Bytes> struct LaneCorners3 {
+    static constexpr int N = Lanes3<Bytes>::N;
+    const float (*x)[N];
+    const float (*y)[N];
+    const float (*z)[N];
+    int count;
+    int lane;
+    /// The index of the first point furthest along d (first_furthest_scalar's order).
+    int index(Vec3<float> d) const {
+        int best = 0;
+        float reach = x[0][lane] * d.x + y[0][lane] * d.y + z[0][lane] * d.z;
+        for (int i = 1; i < count; ++i) {
+            const float r = x[i][lane] * d.x + y[i][lane] * d.y + z[i][lane] * d.z;
+            if (reach < r) {
+                best = i, reach = r;
+            }
+        }
+        return best;
+    }
+    /// Point i.
+    Vec3<float> point(int i) const { return {x[i][lane], y[i][lane], z[i][lane]}; }
+};
+
+/// Lane k of the inputs from lane `from` (the unused lanes of a partial group copy lane 0).
+template <int Bytes> void copy_lane(Lanes3<Bytes>& l, int k, int from) {
+    for (int j = 0; j < Lanes3<Bytes>::kCorners; ++j) {
+        l.ax[j][k] = l.ax[j][from], l.ay[j][k] = l.ay[j][from], l.az[j][k] = l.az[j][from];
+        l.bx[j][k] = l.bx[j][from], l.by[j][k] = l.by[j][from], l.bz[j][k] = l.bz[j][from];
+    }
+    for (int i = 0; i < 4; ++i) {
+        l.cache_a[i][k] = l.cache_a[i][from], l.cache_b[i][k] = l.cache_b[i][from];
+    }
+    l.count_a[k] = l.count_a[from], l.count_b[k] = l.count_b[from];
+    l.inverse_a[k] = l.inverse_a[from], l.inverse_b[k] = l.inverse_b[from];
+    l.xf_px[k] = l.xf_px[from], l.xf_py[k] = l.xf_py[from], l.xf_pz[k] = l.xf_pz[from];
+    l.xf_qx[k] = l.xf_qx[from], l.xf_qy[k] = l.xf_qy[from], l.xf_qz[k] = l.xf_qz[from];
+    l.xf_qw[k] = l.xf_qw[from];
+    l.max_iterations[k] = l.max_iterations[from];
+    l.cache_count[k] = l.cache_count[from];
+    l.live[k] = 0;
+}
+
+/// The `n` queries of a group (each eligible) through the lanes; returns how many were handed
+/// over.
+template <int Bytes>
+std::size_t lockstep3_group(Lanes3<Bytes>& l, const DistanceInput3<float>* const* in,
+                            SimplexCache3<float>* const* caches, DistanceOutput3<float>* const* out,
+                            int n) {
+    constexpr int N = Lanes3<Bytes>::N;
+    l.corners_a = l.corners_b = 1;
+    l.range = kernel_range<float>();
+    for (int k = 0; k < n; ++k) {
+        const std::span<const Vec3<float>> a = in[k]->a.points, b = in[k]->b.points;
+        const int count_a = int(a.size()), count_b = int(b.size());
+        l.corners_a = std::max(l.corners_a, count_a);
+        l.corners_b = std::max(l.corners_b, count_b);
+        for (int j = 0; j < Lanes3<Bytes>::kCorners; ++j) {
+            const Vec3<float> p = a[j < count_a ? std::size_t(j) : 0];
+            const Vec3<float> q = b[j < count_b ? std::size_t(j) : 0];
+            l.ax[j][k] = p.x, l.ay[j][k] = p.y, l.az[j][k] = p.z;
+            l.bx[j][k] = q.x, l.by[j][k] = q.y, l.bz[j][k] = q.z;
+        }
+        l.count_a[k] = count_a, l.count_b[k] = count_b;
+        l.inverse_a[k] = 1.0f / float(count_a), l.inverse_b[k] = 1.0f / float(count_b);
+        // PairInFrameA3's poses.
+        const Transform3<float> xf_a{in[k]->xf_a.p, normalized(in[k]->xf_a.q)};
+        const Transform3<float> xf_b{in[k]->xf_b.p, normalized(in[k]->xf_b.q)};
+        const Transform3<float> xf = relative(xf_a, xf_b);
+        l.xf_px[k] = xf.p.x, l.xf_py[k] = xf.p.y, l.xf_pz[k] = xf.p.z;
+        l.xf_qx[k] = xf.q.x, l.xf_qy[k] = xf.q.y, l.xf_qz[k] = xf.q.z, l.xf_qw[k] = xf.q.w;
+        // start3()'s test of the cache.
+        const SimplexCache3<float>* cache = caches[k];
+        bool usable = cache != nullptr && cache->count >= 1 && cache->count <= 4;
+        for (int i = 0; usable && i < cache->count; ++i) {
+            usable = cache->index_a[i] >= 0 && cache->index_a[i] < count_a &&
+                     cache->index_b[i] >= 0 && cache->index_b[i] < count_b;
+        }
+        l.cache_count[k] = usable ? cache->count : 0;
+        for (int i = 0; i < 4; ++i) {
+            const bool kept = usable && i < cache->count;
+            l.cache_a[i][k] = kept ? cache->index_a[i] : 0;
+            l.cache_b[i][k] = kept ? cache->index_b[i] : 0;
+        }
+        l.max_iterations[k] = in[k]->max_iterations;
+        l.live[k] = -1;
+    }
+    for (int k = n; k < N; ++k) {
+        copy_lane(l, k, 0);
+    }
+
+    lockstep3_loop<Bytes>(l);
+
+    std::size_t handed_over = 0;
+    for (int k = 0; k < n; ++k) {
+        if (l.handed_over[k] != 0) {
+            *out[k] = distance(*in[k], caches[k]);
+            ++handed_over;
+            continue;
+        }
+        LoopEnd3<float> end;
+        end.best.count = l.count[k];
+        for (int i = 0; i < 4; ++i) {
+            SimplexVertex3<float>& v = end.best.v[i];
+            v.a = {l.va_x[i][k], l.va_y[i][k], l.va_z[i][k]};
+            v.b = {l.vb_x[i][k], l.vb_y[i][k], l.vb_z[i][k]};
+            v.w = {l.w_x[i][k], l.w_y[i][k], l.w_z[i][k]};
+            v.weight = l.weight[i][k];
+            v.index_a = l.index_a[i][k], v.index_b = l.index_b[i][k];
+        }
+        end.best_solution.closest = {l.closest_x[k], l.closest_y[k], l.closest_z[k]};
+        end.best_solution.region = unsigned(l.region[k]);
+        end.ending = Termination(l.termination[k]);
+        end.iterations = l.iterations[k];
+        end.last_direction = {l.direction_x[k], l.direction_y[k], l.direction_z[k]};
+        end.last_support = {l.last_x[k], l.last_y[k], l.last_z[k]};
+        end.scale = l.scale[k];
+        const LaneCorners3<Bytes> a{l.ax, l.ay, l.az, l.count_a[k], k};
+        const LaneCorners3<Bytes> b{l.bx, l.by, l.bz, l.count_b[k], k};
+        const MinkowskiDifference3<float, LaneCorners3<Bytes>, LaneCorners3<Bytes>> z{a, b};
+        const Transform3<float> xf_a{in[k]->xf_a.p, normalized(in[k]->xf_a.q)};
+        *out[k] = conclude3(*in[k], xf_a, z, end, caches[k]);
+    }
+    return handed_over;
+}
+
+/// The points of the query kAhead after i fetched (`__builtin_prefetch`) while the queries
+/// before it are computed: a batch's shapes are usually met for the first time and stream from
+/// memory, each in its own allocation, where the processor's own prefetcher does not look.
+constexpr std::size_t kAhead = 32;
+void prefetch_points_ahead(std::span<const DistanceInput3<float>> inputs, std::size_t i) {
+    if (i + kAhead < inputs.size()) {
+        const DistanceInput3<float>& next = inputs[i + kAhead];
+        for (const std::span<const Vec3<float>> points : {next.a.points, next.b.points}) {
+            const char* bytes = reinterpret_cast<const char*>(points.data());
+            const std::size_t size = std::min<std::size_t>(points.size(), Lanes3<16>::kCorners);
+            for (std::size_t line = 0; line < size * sizeof(Vec3<float>); line += 64) {
+                __builtin_prefetch(bytes + line);
+            }
+        }
+    }
+}
+
+template <int Bytes>
+std::size_t lockstep3_chunk(std::span<const DistanceInput3<float>> inputs,
+                            std::span<SimplexCache3<float>> caches,
+                            std::span<DistanceOutput3<float>> outputs) {
+    constexpr int N = Lanes3<Bytes>::N;
+    // The lanes' arrays on the heap, once per chunk (as the plane's: on the stack their address
+    // moved with ASLR, and the time with it).
+    const std::unique_ptr<Lanes3<Bytes>> group = std::make_unique<Lanes3<Bytes>>();
+    const DistanceInput3<float>* group_in[N];
+    SimplexCache3<float>* group_cache[N];
+    DistanceOutput3<float>* group_out[N];
+    int grouped = 0;
+    std::size_t handed_over = 0;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        prefetch_points_ahead(inputs, i);
+        SimplexCache3<float>* cache = caches.empty() ? nullptr : &caches[i];
+        if (!lockstep3_eligible(inputs[i])) {
+            outputs[i] = distance(inputs[i], cache);
+            continue;
+        }
+        group_in[grouped] = &inputs[i], group_cache[grouped] = cache;
+        group_out[grouped] = &outputs[i];
+        if (++grouped == N) {
+            handed_over += lockstep3_group<Bytes>(*group, group_in, group_cache, group_out, N);
+            grouped = 0;
+        }
+    }
+    if (grouped > 0) {
+        handed_over += lockstep3_group<Bytes>(*group, group_in, group_cache, group_out, grouped);
+    }
+    return handed_over;
+}
+
+} // namespace
+
+std::size_t lockstep3_batch(std::span<const DistanceInput3<float>> inputs,
+                            std::span<SimplexCache3<float>> caches,
+                            std::span<DistanceOutput3<float>> outputs, LaneWidth width) {
+    std::size_t count = std::min(inputs.size(), outputs.size());
+    if (!caches.empty()) {
+        count = std::min(count, caches.size());
+        caches = caches.first(count);
+    }
+    inputs = inputs.first(count), outputs = outputs.first(count);
+    switch (width) {
+    case LaneWidth::none:
+        break;
+    case LaneWidth::bytes16:
+        return lockstep3_chunk<16>(inputs, caches, outputs);
+    case LaneWidth::bytes32:
+#if defined(GJK_LANES_AVX2)
+        return lockstep3_chunk<32>(inputs, caches, outputs);
+#else
+        return lockstep3_chunk<16>(inputs, caches, outputs); // not compiled: the narrowest
+#endif
+    case LaneWidth::bytes64:
+#if defined(GJK_LANES_AVX512)
+        return lockstep3_chunk<64>(inputs, caches, outputs);
+#else
+        return lockstep3_chunk<16>(inputs, caches, outputs); // not compiled: the narrowest
+#endif
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+        outputs[i] = distance(inputs[i], caches.empty() ? nullptr : &caches[i]);
+    }
+    return 0;
+}
+
+} // namespace gjk::detail
+
+namespace gjk::detail {
+
+void float_distance_batch3(std::span<const DistanceInput3<float>> inputs,
+                           std::span<SimplexCache3<float>> caches,
+                           std::span<DistanceOutput3<float>> outputs, int threads) {
+    std::size_t count = std::min(inputs.size(), outputs.size());
+    if (!caches.empty()) {
+        count = std::min(count, caches.size());
+    }
+    const detail::LaneWidth width = detail::widest_lane_width();
+    parallel_chunks(count, threads, [&](std::size_t begin, std::size_t end) {
+        detail::lockstep3_batch(inputs.subspan(begin, end - begin),
+                                caches.empty() ? caches : caches.subspan(begin, end - begin),
+                                outputs.subspan(begin, end - begin), width);
+    });
+}
+
+} // namespace gjk::detail
