@@ -77,6 +77,11 @@ template <int Bytes> void copy_lane(Lanes3<Bytes>& l, int k, int from) {
     l.xf_px[k] = l.xf_px[from], l.xf_py[k] = l.xf_py[from], l.xf_pz[k] = l.xf_pz[from];
     l.xf_qx[k] = l.xf_qx[from], l.xf_qy[k] = l.xf_qy[from], l.xf_qz[k] = l.xf_qz[from];
     l.xf_qw[k] = l.xf_qw[from];
+    l.world_px[k] = l.world_px[from], l.world_py[k] = l.world_py[from];
+    l.world_pz[k] = l.world_pz[from], l.world_qx[k] = l.world_qx[from];
+    l.world_qy[k] = l.world_qy[from], l.world_qz[k] = l.world_qz[from];
+    l.world_qw[k] = l.world_qw[from];
+    l.radius_a[k] = l.radius_a[from], l.radius_b[k] = l.radius_b[from];
     l.max_iterations[k] = l.max_iterations[from];
     l.cache_count[k] = l.cache_count[from];
     l.live[k] = 0;
@@ -108,6 +113,11 @@ std::size_t lockstep3_group(Lanes3<Bytes>& l, const DistanceInput3<float>* const
         const Transform3<float> xf_a{in[k]->xf_a.p, normalized(in[k]->xf_a.q)};
         const Transform3<float> xf_b{in[k]->xf_b.p, normalized(in[k]->xf_b.q)};
         const Transform3<float> xf = relative(xf_a, xf_b);
+        l.world_px[k] = xf_a.p.x, l.world_py[k] = xf_a.p.y, l.world_pz[k] = xf_a.p.z;
+        l.world_qx[k] = xf_a.q.x, l.world_qy[k] = xf_a.q.y, l.world_qz[k] = xf_a.q.z;
+        l.world_qw[k] = xf_a.q.w;
+        l.radius_a[k] = in[k]->use_radii ? in[k]->a.radius : 0.0f;
+        l.radius_b[k] = in[k]->use_radii ? in[k]->b.radius : 0.0f;
         l.xf_px[k] = xf.p.x, l.xf_py[k] = xf.p.y, l.xf_pz[k] = xf.p.z;
         l.xf_qx[k] = xf.q.x, l.xf_qy[k] = xf.q.y, l.xf_qz[k] = xf.q.z, l.xf_qw[k] = xf.q.w;
         // start3()'s test of the cache.
@@ -137,6 +147,26 @@ std::size_t lockstep3_group(Lanes3<Bytes>& l, const DistanceInput3<float>* const
         if (l.handed_over[k] != 0) {
             *out[k] = distance(*in[k], caches[k]);
             ++handed_over;
+            continue;
+        }
+        if (l.concluded[k] != 0) { // conclude3()'s answer, from the lanes
+            if (caches[k] != nullptr) {
+                SimplexCache3<float>& cache = *caches[k];
+                cache.count = l.count[k];
+                for (int i = 0; i < cache.count; ++i) {
+                    cache.index_a[i] = l.index_a[i][k], cache.index_b[i] = l.index_b[i][k];
+                }
+            }
+            DistanceOutput3<float>& o = *out[k];
+            o = {};
+            o.distance = l.distance[k];
+            o.point_a = {l.point_ax[k], l.point_ay[k], l.point_az[k]};
+            o.point_b = {l.point_bx[k], l.point_by[k], l.point_bz[k]};
+            o.normal = {l.normal_x[k], l.normal_y[k], l.normal_z[k]};
+            o.iterations = l.iterations[k];
+            o.status = Status(l.status[k]);
+            o.termination = Termination(l.termination[k]);
+            o.error = InputError::none;
             continue;
         }
         LoopEnd3<float> end;

@@ -105,16 +105,6 @@ template <class T> class PairInFrameA3 {
         return f(MinkowskiDifference3<T, ClimbedSupport3<T>, ClimbedSupport3<T>>{climb_a, climb_b});
     }
 
-    /// Whether neither shape climbs: both are scanned, and scanned_z() is Z.
-    bool both_scanned() const { return climbing_a_ == nullptr && climbing_b_ == nullptr; }
-    /// Z of a pair whose shapes are both scanned (both_scanned()).
-    MinkowskiDifference3<T> scanned_z() const {
-        return {ScannedSupport3<T>{&points_a_}, ScannedSupport3<T>{&moved_b_}};
-    }
-    /// The points each shape's scan reads, in A's frame (A's; B's moved), unless it climbs.
-    const PointArrays3<T>& scanned_a() const { return points_a_; }
-    const PointArrays3<T>& scanned_b() const { return moved_b_; }
-
     /// The largest coordinate of the shapes' points in A's frame, or a bound on it within a
     /// factor sqrt(3) for a shape that climbs: what scales the squared lengths.
     T largest() const {

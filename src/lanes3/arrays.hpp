@@ -36,6 +36,11 @@ template <int Bytes> struct Lanes3 {
     // In: the warm start, when the cache has 1 to 4 pairs all within the counts (else 0).
     alignas(Bytes) Int cache_count[N], cache_a[4][N], cache_b[4][N];
     alignas(Bytes) float scale[N]; ///< out: square_scale() of the lane's pair
+    // In: A's pose in the world, its quaternion normalized (PairInFrameA3::xf_a), and the radii
+    // in use (0 without use_radii), for the answer.
+    alignas(Bytes) float world_px[N], world_py[N], world_pz[N];
+    alignas(Bytes) float world_qx[N], world_qy[N], world_qz[N], world_qw[N];
+    alignas(Bytes) float radius_a[N], radius_b[N];
 
     // Out: the loop's final simplex (LoopEnd3::best), its vertices' points, pairs and weights.
     alignas(Bytes) Int count[N];
@@ -56,6 +61,13 @@ template <int Bytes> struct Lanes3 {
     alignas(Bytes) Int termination[N]; ///< a Termination
     alignas(Bytes) Int iterations[N];
     alignas(Bytes) Int handed_over[N];
+    // Out: conclude3()'s answer where concluded[k] is -1 (the lanes conclude a separation;
+    // a contact, which needs the touching proof, and every rare path of the conclusion are
+    // concluded by conclude3() itself from the simplex above).
+    alignas(Bytes) Int concluded[N], status[N];
+    alignas(Bytes) float distance[N], point_ax[N], point_ay[N], point_az[N];
+    alignas(Bytes) float point_bx[N], point_by[N], point_bz[N];
+    alignas(Bytes) float normal_x[N], normal_y[N], normal_z[N];
 };
 
 } // namespace gjk::detail

@@ -24,7 +24,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "gjk/distance_types.hpp" // Termination
+#include "gjk/distance_types.hpp" // Status, Termination
 #include "lanes/wide.hpp"
 #include "lanes3/arrays.hpp"
 
@@ -548,6 +548,104 @@ GJK_LANE3_STEP void start(const Lanes3<Bytes>& l, typename Types<Bytes>::V3 cent
     s.count = wide::select(cold, Ty::ints(1), cached);
 }
 
+/// v rotated by the unit quaternion (u, w): v + w t + u x t with t = 2 u x v (rotate()).
+template <int Bytes>
+GJK_LANE3_STEP typename Types<Bytes>::V3
+rotate(typename Types<Bytes>::V3 u, typename Types<Bytes>::V w, typename Types<Bytes>::V3 v) {
+    using Ty = Types<Bytes>;
+    const typename Ty::V3 t = Ty::times(Ty::floats(2), Ty::cross(u, v));
+    return Ty::add(Ty::add(v, Ty::times(w, t)), Ty::cross(u, t));
+}
+
+/// conclude3() for the lanes that end separated (or at the cap) on the common path: the witness
+/// points from the weights, settle()'s test, the distance (length() in the normal range), the
+/// normal from the kept feature's perpendicular (search_direction(), normalized()), the radii,
+/// and the answer moved into the world. `concluded` is the lanes answered here; every other lane
+/// - a contact, a feature's exact normal, a length or scale outside the normal range, a radius
+/// that reaches the other shape, a non-finite answer - is left to conclude3().
+template <int Bytes>
+GJK_LANE3_STEP void
+conclude(Lanes3<Bytes>& l, const Simplex<Bytes>& s, typename Types<Bytes>::M done,
+         typename Types<Bytes>::V3 closest, typename Types<Bytes>::M ending,
+         typename Types<Bytes>::V3 last_support, typename Types<Bytes>::V scale) {
+    using Ty = Types<Bytes>;
+    using V = typename Ty::V;
+    using M = typename Ty::M;
+    using V3 = typename Ty::V3;
+    const V zero = Ty::floats(0);
+    const V3 origin{zero, zero, zero};
+    auto is = [&ending](Termination which) { return ending == Ty::ints(int(which)); };
+    M ok = done & (is(Termination::no_progress) | is(Termination::repeated_support) |
+                   is(Termination::max_iterations));
+    V3 pa = origin, pb = origin;
+    auto square = [scale](V3 v) {
+        const V3 k = Ty::times(scale, v);
+        return Ty::dot(k, k);
+    };
+    V vertex2 = square(last_support);
+    for (int i = 0; i < 4; ++i) {
+        const M in = Ty::ints(i) < s.count;
+        pa = Ty::select(in, Ty::add(pa, Ty::times(s.weight[i], s.a[i])), pa);
+        pb = Ty::select(in, Ty::add(pb, Ty::times(s.weight[i], s.b[i])), pb);
+        vertex2 = wide::select(in, wide::max(vertex2, square(s.w[i])), vertex2);
+    }
+    // settle(): a contact within round-off, for conclude3() and its touching proof.
+    constexpr float eps = std::numeric_limits<float>::epsilon();
+    const M settles = ~is(Termination::max_iterations) &
+                      (square(closest) <= Ty::floats(eps) * Ty::floats(eps) * vertex2);
+    ok &= ~settles;
+    // length(): the square root of a square in the normal range.
+    const V core2 = Ty::dot(closest, closest);
+    ok &=
+        (core2 >= Ty::floats(std::numeric_limits<float>::min())) & (core2 <= Ty::floats(Ty::kMax));
+    const V core = wide::sqrt(core2);
+    // The normal: the kept feature's perpendicular, or P for a vertex.
+    M rare{};
+    const V3 d = search_direction<Bytes>(s, ok, rare);
+    ok &= ~rare;
+    V3 along = Ty::select(s.count >= Ty::ints(2), Ty::neg(d), closest);
+    const M zero_along = (along.x == zero) & (along.y == zero) & (along.z == zero);
+    along = Ty::select(zero_along, closest, along);
+    const V largest = Ty::max_abs(along);
+    ok &= largest > zero;
+    M scale_rare{};
+    const V k = unit_scale<Bytes>(largest_with<Bytes>(zero, along), scale_rare);
+    ok &= ~scale_rare;
+    const V3 scaled = Ty::times(k, along);
+    const V length = wide::sqrt(Ty::dot(scaled, scaled));
+    V3 normal{scaled.x / length, scaled.y / length, scaled.z / length};
+    // The radii: separated when the cores are further apart than they reach.
+    const V ra = wide::load<V>(l.radius_a), rb = wide::load<V>(l.radius_b);
+    ok &= core > ra + rb;
+    const V distance = core - (ra + rb);
+    pa = Ty::add(pa, Ty::times(ra, normal));
+    pb = Ty::sub(pb, Ty::times(rb, normal));
+    // Into the world: apply(xf_a, .), rotate(xf_a.q, normal).
+    const V3 p{wide::load<V>(l.world_px), wide::load<V>(l.world_py), wide::load<V>(l.world_pz)};
+    const V3 u{wide::load<V>(l.world_qx), wide::load<V>(l.world_qy), wide::load<V>(l.world_qz)};
+    const V w = wide::load<V>(l.world_qw);
+    const V3 point_a = Ty::add(rotate<Bytes>(u, w, pa), p);
+    const V3 point_b = Ty::add(rotate<Bytes>(u, w, pb), p);
+    normal = rotate<Bytes>(u, w, normal);
+    const V max = Ty::floats(Ty::kMax);
+    auto finite = [max](V3 v) {
+        return (wide::abs(v.x) <= max) & (wide::abs(v.y) <= max) & (wide::abs(v.z) <= max);
+    };
+    ok &= finite(point_a) & finite(point_b) & finite(normal) & (wide::abs(distance) <= max);
+    const M status =
+        wide::select(is(Termination::max_iterations), Ty::ints(int(Status::max_iterations)),
+                     Ty::ints(int(Status::separated)));
+    wide::store(l.concluded, ok);
+    wide::store(l.status, status);
+    wide::store(l.distance, distance);
+    wide::store(l.point_ax, point_a.x), wide::store(l.point_ay, point_a.y);
+    wide::store(l.point_az, point_a.z);
+    wide::store(l.point_bx, point_b.x), wide::store(l.point_by, point_b.y);
+    wide::store(l.point_bz, point_b.z);
+    wide::store(l.normal_x, normal.x), wide::store(l.normal_y, normal.y);
+    wide::store(l.normal_z, normal.z);
+}
+
 } // namespace gjk::detail::lanes3
 
 namespace gjk::detail {
@@ -671,6 +769,8 @@ template <int Bytes> void lockstep3_loop(Lanes3<Bytes>& lanes) {
     wide::store(lanes.termination, ending);
     wide::store(lanes.iterations, iterations);
     wide::store(lanes.handed_over, handed_over);
+    lanes3::conclude<Bytes>(lanes, s, ~handed_over & wide::load<M>(lanes.live), closest, ending,
+                            last_support, scale);
     wide::store(lanes.scale, scale);
     static_assert(N == Lanes3<Bytes>::N);
 }
