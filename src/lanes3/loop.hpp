@@ -557,12 +557,13 @@ rotate(typename Types<Bytes>::V3 u, typename Types<Bytes>::V w, typename Types<B
     return Ty::add(Ty::add(v, Ty::times(w, t)), Ty::cross(u, t));
 }
 
-/// conclude3() for the lanes that end separated (or at the cap) on the common path: the witness
+/// conclude3() for the lanes that end separated (or at the cap) on the common path - the witness
 /// points from the weights, settle()'s test, the distance (length() in the normal range), the
 /// normal from the kept feature's perpendicular (search_direction(), normalized()), the radii,
-/// and the answer moved into the world. `concluded` is the lanes answered here; every other lane
-/// - a contact, a feature's exact normal, a length or scale outside the normal range, a radius
-/// that reaches the other shape, a non-finite answer - is left to conclude3().
+/// and the answer moved into the world - and for those that end in containment. `concluded` is
+/// the lanes answered here; every other lane - a contact on a feature, which needs the touching
+/// proof, a feature's exact normal, a length or scale outside the normal range, a radius that
+/// reaches the other shape, a non-finite answer - is left to conclude3().
 template <int Bytes>
 GJK_LANE3_STEP void
 conclude(Lanes3<Bytes>& l, const Simplex<Bytes>& s, typename Types<Bytes>::M done,
@@ -617,24 +618,36 @@ conclude(Lanes3<Bytes>& l, const Simplex<Bytes>& s, typename Types<Bytes>::M don
     // The radii: separated when the cores are further apart than they reach.
     const V ra = wide::load<V>(l.radius_a), rb = wide::load<V>(l.radius_b);
     ok &= core > ra + rb;
-    const V distance = core - (ra + rb);
+    V distance = core - (ra + rb);
+    const V3 witness_a = pa;
     pa = Ty::add(pa, Ty::times(ra, normal));
     pb = Ty::sub(pb, Ty::times(rb, normal));
     // Into the world: apply(xf_a, .), rotate(xf_a.q, normal).
     const V3 p{wide::load<V>(l.world_px), wide::load<V>(l.world_py), wide::load<V>(l.world_pz)};
     const V3 u{wide::load<V>(l.world_qx), wide::load<V>(l.world_qy), wide::load<V>(l.world_qz)};
     const V w = wide::load<V>(l.world_qw);
-    const V3 point_a = Ty::add(rotate<Bytes>(u, w, pa), p);
-    const V3 point_b = Ty::add(rotate<Bytes>(u, w, pb), p);
+    V3 point_a = Ty::add(rotate<Bytes>(u, w, pa), p);
+    V3 point_b = Ty::add(rotate<Bytes>(u, w, pb), p);
     normal = rotate<Bytes>(u, w, normal);
     const V max = Ty::floats(Ty::kMax);
     auto finite = [max](V3 v) {
         return (wide::abs(v.x) <= max) & (wide::abs(v.y) <= max) & (wide::abs(v.z) <= max);
     };
     ok &= finite(point_a) & finite(point_b) & finite(normal) & (wide::abs(distance) <= max);
-    const M status =
-        wide::select(is(Termination::max_iterations), Ty::ints(int(Status::max_iterations)),
-                     Ty::ints(int(Status::separated)));
+    M status = wide::select(is(Termination::max_iterations), Ty::ints(int(Status::max_iterations)),
+                            Ty::ints(int(Status::separated)));
+    // Case 2, the origin inside the tetrahedron: the cores overlap, with no normal (conclude3()
+    // with core 0, no support plane to find), both points the weights' point of A.
+    const M contains = done & is(Termination::containment);
+    const V3 contained = Ty::add(rotate<Bytes>(u, w, witness_a), p);
+    const V3 no_normal = rotate<Bytes>(u, w, origin);
+    const M answered = contains & finite(contained) & finite(no_normal);
+    ok |= answered;
+    status = wide::select(answered, Ty::ints(int(Status::overlapping)), status);
+    distance = wide::select(answered, zero, distance);
+    point_a = Ty::select(answered, contained, point_a);
+    point_b = Ty::select(answered, contained, point_b);
+    normal = Ty::select(answered, no_normal, normal);
     wide::store(l.concluded, ok);
     wide::store(l.status, status);
     wide::store(l.distance, distance);
