@@ -27,7 +27,8 @@
 // query's shapes prepared, every output of a batch (lockstep lanes of both widths the
 // processor runs, groups of one and of five queries) equal to distance()'s to the bit
 // (check_batch). The same shapes with a third coordinate and rotations in space go through
-// distance() in 3D, against the exact oracle of tests/oracle/oracle3.hpp (check_distance3). The
+// distance() in 3D, against the exact oracle of tests/oracle/oracle3.hpp (check_distance3), and
+// through the float lanes of distance_batch in space, against distance() (check_batch3). The
 // checks live in fuzz/kernel/, one header per query; this file decodes the bytes and runs them.
 #include <cstddef>
 #include <cstdint>
@@ -75,6 +76,7 @@ template <class T> void check_query(Bytes& in, std::uint8_t flags) {
     const Query3<T> q3 = decode3<T>(in, q);
     current_query += "\n3D:" + describe3(q3);
     check_distance3(q3, q, accuracy);
+    check_batch3(q3);
     check_penetration3(q3, q, accuracy);
 }
 

@@ -63,10 +63,13 @@ template <int Bytes> struct LaneCorners3 {
     Vec3<float> point(int i) const { return {x[i][lane], y[i][lane], z[i][lane]}; }
 };
 
-/// Lane k of the inputs from lane `from` (the unused lanes of a partial group copy lane 0).
+/// Lane k of the inputs from lane `from` (the unused lanes of a partial group copy lane 0), its
+/// corners as far as the group's arrays are filled.
 template <int Bytes> void copy_lane(Lanes3<Bytes>& l, int k, int from) {
-    for (int j = 0; j < Lanes3<Bytes>::kCorners; ++j) {
+    for (int j = 0; j < l.corners_a; ++j) {
         l.ax[j][k] = l.ax[j][from], l.ay[j][k] = l.ay[j][from], l.az[j][k] = l.az[j][from];
+    }
+    for (int j = 0; j < l.corners_b; ++j) {
         l.bx[j][k] = l.bx[j][from], l.by[j][k] = l.by[j][from], l.bz[j][k] = l.bz[j][from];
     }
     for (int i = 0; i < 4; ++i) {
@@ -95,16 +98,20 @@ std::size_t lockstep3_group(Lanes3<Bytes>& l, const DistanceInput3<float>* const
                             int n) {
     constexpr int N = Lanes3<Bytes>::N;
     l.corners_a = l.corners_b = 1;
+    for (int k = 0; k < n; ++k) { // the arrays are filled as far as the largest shape
+        l.corners_a = std::max(l.corners_a, int(in[k]->a.points.size()));
+        l.corners_b = std::max(l.corners_b, int(in[k]->b.points.size()));
+    }
     l.range = kernel_range<float>();
     for (int k = 0; k < n; ++k) {
         const std::span<const Vec3<float>> a = in[k]->a.points, b = in[k]->b.points;
         const int count_a = int(a.size()), count_b = int(b.size());
-        l.corners_a = std::max(l.corners_a, count_a);
-        l.corners_b = std::max(l.corners_b, count_b);
-        for (int j = 0; j < Lanes3<Bytes>::kCorners; ++j) {
+        for (int j = 0; j < l.corners_a; ++j) {
             const Vec3<float> p = a[j < count_a ? std::size_t(j) : 0];
-            const Vec3<float> q = b[j < count_b ? std::size_t(j) : 0];
             l.ax[j][k] = p.x, l.ay[j][k] = p.y, l.az[j][k] = p.z;
+        }
+        for (int j = 0; j < l.corners_b; ++j) {
+            const Vec3<float> q = b[j < count_b ? std::size_t(j) : 0];
             l.bx[j][k] = q.x, l.by[j][k] = q.y, l.bz[j][k] = q.z;
         }
         l.count_a[k] = count_a, l.count_b[k] = count_b;
