@@ -202,23 +202,6 @@ std::size_t lockstep3_group(Lanes3<Bytes>& l, const DistanceInput3<float>* const
     return handed_over;
 }
 
-/// The points of the query kAhead after i fetched (`__builtin_prefetch`) while the queries
-/// before it are computed: a batch's shapes are usually met for the first time and stream from
-/// memory, each in its own allocation, where the processor's own prefetcher does not look.
-constexpr std::size_t kAhead = 32;
-void prefetch_points_ahead(std::span<const DistanceInput3<float>> inputs, std::size_t i) {
-    if (i + kAhead < inputs.size()) {
-        const DistanceInput3<float>& next = inputs[i + kAhead];
-        for (const std::span<const Vec3<float>> points : {next.a.points, next.b.points}) {
-            const char* bytes = reinterpret_cast<const char*>(points.data());
-            const std::size_t size = std::min<std::size_t>(points.size(), Lanes3<16>::kCorners);
-            for (std::size_t line = 0; line < size * sizeof(Vec3<float>); line += 64) {
-                __builtin_prefetch(bytes + line);
-            }
-        }
-    }
-}
-
 template <int Bytes>
 std::size_t lockstep3_chunk(std::span<const DistanceInput3<float>> inputs,
                             std::span<SimplexCache3<float>> caches,
@@ -233,7 +216,6 @@ std::size_t lockstep3_chunk(std::span<const DistanceInput3<float>> inputs,
     int grouped = 0;
     std::size_t handed_over = 0;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
-        prefetch_points_ahead(inputs, i);
         SimplexCache3<float>* cache = caches.empty() ? nullptr : &caches[i];
         if (!lockstep3_eligible(inputs[i])) {
             outputs[i] = distance(inputs[i], cache);

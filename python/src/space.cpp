@@ -8,7 +8,9 @@
 // (the library normalizes the quaternion), so that both answer alike.
 #include "space.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -159,47 +161,62 @@ ShapeView3<T> row_shape(const ShapeColumn& c, std::size_t i, std::vector<Vec3<T>
 
 /// Rows [begin, end): each gjk.distance's answer in space (contract::distance_answer on
 /// distance() and, on contact or for the gradient, penetration()). A bad row is the library's
-/// invalid_input with zeros.
+/// invalid_input with zeros. distance() runs a block of rows at a time through distance_batch,
+/// which in float takes SIMD lanes (its answers are distance()'s to the bit).
 template <class T>
 void answer_rows3(const ShapeColumn& a, const ShapeColumn& b, const py::array_t<double>& pose_a,
                   const py::array_t<double>& pose_b, std::size_t begin, std::size_t end,
                   const Outputs3& out) {
+    constexpr std::size_t kBlock = 256;
     const bool with_penetration = out.penetration != nullptr;
     const std::size_t rows_a = static_cast<std::size_t>(pose_a.shape(0));
     const std::size_t rows_b = static_cast<std::size_t>(pose_b.shape(0));
-    std::vector<Vec3<T>> buffer_a, buffer_b;
-    for (std::size_t i = begin; i < end; ++i) {
-        DistanceInput3<T> in;
-        in.a = row_shape<T>(a, i, buffer_a);
-        in.b = row_shape<T>(b, i, buffer_b);
-        in.xf_a = to_transform3<T>(pose_a.data() + 7 * (rows_a == 1 ? 0 : i));
-        in.xf_b = to_transform3<T>(pose_b.data() + 7 * (rows_b == 1 ? 0 : i));
-        const DistanceOutput3<T> o = distance(in);
-        PenetrationOutput3<T> pen;
-        if (o.status != Status::invalid_input &&
-            ((contract::in_contact(o.status) && with_penetration) || out.gradient_a)) {
-            pen = penetration(in);
+    std::vector<std::vector<Vec3<T>>> buffers_a(kBlock), buffers_b(kBlock);
+    std::vector<DistanceInput3<T>> inputs(kBlock);
+    std::vector<DistanceOutput3<T>> outputs(kBlock);
+    for (std::size_t first = begin; first < end; first += kBlock) {
+        const std::size_t count = std::min(kBlock, end - first);
+        for (std::size_t k = 0; k < count; ++k) {
+            const std::size_t i = first + k;
+            DistanceInput3<T>& in = inputs[k];
+            in = {};
+            in.a = row_shape<T>(a, i, buffers_a[k]);
+            in.b = row_shape<T>(b, i, buffers_b[k]);
+            in.xf_a = to_transform3<T>(pose_a.data() + 7 * (rows_a == 1 ? 0 : i));
+            in.xf_b = to_transform3<T>(pose_b.data() + 7 * (rows_b == 1 ? 0 : i));
         }
-        const contract::DistanceAnswer3<T> answer =
-            contract::distance_answer(o, with_penetration ? &pen : nullptr);
-        if (out.gradient_a) { // as gjk.distance(...).gradient: from penetration()'s answer
-            const DistanceGradient3<T> g = signed_distance_gradient(in, pen);
-            for (int c = 0; c < 6; ++c) {
-                out.gradient_a[6 * i + c] = static_cast<double>(g.a[c]);
-                out.gradient_b[6 * i + c] = static_cast<double>(g.b[c]);
+        distance_batch<T>(std::span<const DistanceInput3<T>>(inputs).first(count),
+                          std::span<DistanceOutput3<T>>(outputs).first(count), 1);
+        for (std::size_t k = 0; k < count; ++k) {
+            const std::size_t i = first + k;
+            const DistanceInput3<T>& in = inputs[k];
+            const DistanceOutput3<T>& o = outputs[k];
+            PenetrationOutput3<T> pen;
+            if (o.status != Status::invalid_input &&
+                ((contract::in_contact(o.status) && with_penetration) || out.gradient_a)) {
+                pen = penetration(in);
             }
-            out.differentiable[i] = g.differentiable;
+            const contract::DistanceAnswer3<T> answer =
+                contract::distance_answer(o, with_penetration ? &pen : nullptr);
+            if (out.gradient_a) { // as gjk.distance(...).gradient: from penetration()'s answer
+                const DistanceGradient3<T> g = signed_distance_gradient(in, pen);
+                for (int c = 0; c < 6; ++c) {
+                    out.gradient_a[6 * i + c] = static_cast<double>(g.a[c]);
+                    out.gradient_b[6 * i + c] = static_cast<double>(g.b[c]);
+                }
+                out.differentiable[i] = g.differentiable;
+            }
+            out.distance[i] = static_cast<double>(o.distance);
+            write3(out.point_a, i, o.point_a);
+            write3(out.point_b, i, o.point_b);
+            write3(out.normal, i, answer.normal);
+            out.overlap[i] = answer.overlap;
+            if (out.penetration) {
+                out.penetration[i] = static_cast<double>(answer.depth);
+            }
+            out.iterations[i] = o.iterations;
+            out.status[i] = static_cast<std::int8_t>(o.status);
         }
-        out.distance[i] = static_cast<double>(o.distance);
-        write3(out.point_a, i, o.point_a);
-        write3(out.point_b, i, o.point_b);
-        write3(out.normal, i, answer.normal);
-        out.overlap[i] = answer.overlap;
-        if (out.penetration) {
-            out.penetration[i] = static_cast<double>(answer.depth);
-        }
-        out.iterations[i] = o.iterations;
-        out.status[i] = static_cast<std::int8_t>(o.status);
     }
 }
 
@@ -316,8 +333,7 @@ py::dict distance_batch3(const ShapeColumn& a, const ShapeColumn& b, py::handle 
                        derivatives ? differentiable.mutable_data() : nullptr};
     {
         py::gil_scoped_release release;
-        // One query after another on each thread's contiguous range of rows (no SIMD lanes in
-        // space yet).
+        // Each thread's contiguous range of rows, a block at a time (answer_rows3).
         parallel_chunks(rows, threads, [&](std::size_t begin, std::size_t end) {
             if (single_precision) {
                 answer_rows3<float>(a, b, poses_a, poses_b, begin, end, out);

@@ -32,8 +32,8 @@ template <class T> struct LoopEnd3 {
 /// normalized; `z`: Z in A's frame, for the touching proof); the cache, if given, gets the final
 /// simplex's pairs.
 template <class T, class Z>
-DistanceOutput3<T> conclude3(const DistanceInput3<T>& input, const Transform3<T>& xf_a,
-                             const Z& z, const LoopEnd3<T>& end, SimplexCache3<T>* cache) {
+DistanceOutput3<T> conclude3(const DistanceInput3<T>& input, const Transform3<T>& xf_a, const Z& z,
+                             const LoopEnd3<T>& end, SimplexCache3<T>* cache) {
     DistanceOutput3<T> out;
     const Simplex3<T>& best = end.best;
     const Solution3<T>& best_solution = end.best_solution;
