@@ -1,8 +1,9 @@
-// src/lanes3/loop.hpp - distance()'s loop in space on N float queries at once, one per SIMD lane
+// src/lanes3/loop.hpp - distance() in space on N float queries at once, one per SIMD lane
 // (src/lockstep3.hpp says why and how each lane stays exactly distance()): its steps, each named
-// after the scalar function it equals (gjk/loop/simplex3.hpp, gjk/segment3.hpp,
-// gjk/triangle3.hpp, gjk/tetrahedron.hpp, gjk/perpendicular3.hpp, gjk/distance3.hpp), and the
-// loop that lists them.
+// after the scalar function it equals - the set-up (PairInFrameA3, start3()), the loop's
+// (gjk/loop/simplex3.hpp, gjk/segment3.hpp, gjk/triangle3.hpp, gjk/tetrahedron.hpp,
+// gjk/perpendicular3.hpp, gjk/distance3.hpp) and conclude3()'s common paths - and
+// lockstep3_loop, which lists them.
 //
 // Each step performs, lane by lane, the IEEE operations of its scalar function, in the same
 // order; where the scalar code branches, a step computes both sides and selects by a mask. In
@@ -12,9 +13,9 @@
 // answers its query from the start). They are the stall rule (a squared distance that did not
 // decrease), a triangle's normal too ill conditioned for the plain cross product
 // (normal_direction's exact path), coordinates whose round-off makes every region test fail
-// (triangle_region's and tetrahedron_region's fallbacks), and a scale outside the normal range
-// (unit_scale's ldexp). A lane that has ended keeps its state: every update is a select by
-// `live`.
+// (triangle_region's and tetrahedron_region's fallbacks), a scale outside the normal range
+// (unit_scale's ldexp), and a point out of the kernel's range (validate() names it). A lane that
+// has ended keeps its state: every update is a select by `live`.
 //
 // The rules of src/lanes/loop.hpp hold: the loop is compiled once per vector width (src/batch3.cpp
 // 16 bytes, src/lanes_avx2.cpp 32, src/lanes_avx512.cpp 64) and calls nothing: every step is
