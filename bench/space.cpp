@@ -286,6 +286,13 @@ void register_space_rows() {
                                          })
                 ->Unit(ms)
                 ->UseRealTime();
+            const std::string double_row = "gjk_double_batch" + std::to_string(threads) + "/" + w;
+            benchmark::RegisterBenchmark(double_row.c_str(),
+                                         [boxes, threads](benchmark::State& s) {
+                                             gjk_space_batch<double>(s, boxes, threads);
+                                         })
+                ->Unit(ms)
+                ->UseRealTime();
         }
 #if defined(GJK_BENCH_BULLET)
         benchmark::RegisterBenchmark(("bullet/" + w).c_str(), [boxes](benchmark::State& s) {

@@ -28,7 +28,7 @@
 // processor runs, groups of one and of five queries) equal to distance()'s to the bit
 // (check_batch). The same shapes with a third coordinate and rotations in space go through
 // distance() in 3D, against the exact oracle of tests/oracle/oracle3.hpp (check_distance3), and
-// through the float lanes of distance_batch in space, against distance() (check_batch3). The
+// through the lanes of distance_batch in space, against distance() (check_batch3). The
 // checks live in fuzz/kernel/, one header per query; this file decodes the bytes and runs them.
 #include <cstddef>
 #include <cstdint>

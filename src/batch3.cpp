@@ -1,5 +1,5 @@
-// Batches in space: distance_batch's float queries on small scanned shapes in lockstep across
-// SIMD lanes (src/lockstep3.hpp), the rest one by one; the loop itself for 16-byte vectors.
+// Batches in space: distance_batch's float and double queries on small scanned shapes in lockstep
+// across SIMD lanes (src/lockstep3.hpp), the rest one by one; the loop itself for 16-byte vectors.
 #include "gjk/batch3.hpp"
 
 #include <algorithm>
@@ -11,11 +11,12 @@
 
 namespace gjk::detail {
 
-template void lockstep3_loop<16>(Lanes3<16>&);
+template void lockstep3_loop<float, 16>(Lanes3<float, 16>&);
+template void lockstep3_loop<double, 16>(Lanes3<double, 16>&);
 
-bool lockstep3_eligible(const DistanceInput3<float>& in) {
-    constexpr std::size_t most = std::size_t(Lanes3<16>::kCorners);
-    auto scanned = [](const ShapeView3<float>& shape) {
+template <class T> bool lockstep3_eligible(const DistanceInput3<T>& in) {
+    constexpr std::size_t most = std::size_t(Lanes3<T, 16>::kCorners);
+    auto scanned = [](const ShapeView3<T>& shape) {
         return !shape.points.empty() && shape.points.size() <= most &&
                (shape.prepared == nullptr || !shape.prepared->climbs());
     };
@@ -40,19 +41,19 @@ namespace {
 /// One lane's points in the lanes' arrays (corner j of lane k at [j][k]), as the support of a
 /// shape in A's frame (ScannedSupport3's: the first of the points furthest along d), for the
 /// lane's Z in conclude3().
-template <int Bytes> struct LaneCorners3 {
-    static constexpr int N = Lanes3<Bytes>::N;
-    const float (*x)[N];
-    const float (*y)[N];
-    const float (*z)[N];
+template <class T, int Bytes> struct LaneCorners3 {
+    static constexpr int N = Lanes3<T, Bytes>::N;
+    const T (*x)[N];
+    const T (*y)[N];
+    const T (*z)[N];
     int count;
     int lane;
     /// The index of the first point furthest along d (first_furthest_scalar's order).
-    int index(Vec3<float> d) const {
+    int index(Vec3<T> d) const {
         int best = 0;
-        float reach = x[0][lane] * d.x + y[0][lane] * d.y + z[0][lane] * d.z;
+        T reach = x[0][lane] * d.x + y[0][lane] * d.y + z[0][lane] * d.z;
         for (int i = 1; i < count; ++i) {
-            const float r = x[i][lane] * d.x + y[i][lane] * d.y + z[i][lane] * d.z;
+            const T r = x[i][lane] * d.x + y[i][lane] * d.y + z[i][lane] * d.z;
             if (reach < r) {
                 best = i, reach = r;
             }
@@ -60,12 +61,12 @@ template <int Bytes> struct LaneCorners3 {
         return best;
     }
     /// Point i.
-    Vec3<float> point(int i) const { return {x[i][lane], y[i][lane], z[i][lane]}; }
+    Vec3<T> point(int i) const { return {x[i][lane], y[i][lane], z[i][lane]}; }
 };
 
 /// Lane k of the inputs from lane `from` (the unused lanes of a partial group copy lane 0), its
 /// corners as far as the group's arrays are filled.
-template <int Bytes> void copy_lane(Lanes3<Bytes>& l, int k, int from) {
+template <class T, int Bytes> void copy_lane(Lanes3<T, Bytes>& l, int k, int from) {
     for (int j = 0; j < l.corners_a; ++j) {
         l.ax[j][k] = l.ax[j][from], l.ay[j][k] = l.ay[j][from], l.az[j][k] = l.az[j][from];
     }
@@ -92,43 +93,43 @@ template <int Bytes> void copy_lane(Lanes3<Bytes>& l, int k, int from) {
 
 /// The `n` queries of a group (each eligible) through the lanes; returns how many were handed
 /// over.
-template <int Bytes>
-std::size_t lockstep3_group(Lanes3<Bytes>& l, const DistanceInput3<float>* const* in,
-                            SimplexCache3<float>* const* caches, DistanceOutput3<float>* const* out,
+template <class T, int Bytes>
+std::size_t lockstep3_group(Lanes3<T, Bytes>& l, const DistanceInput3<T>* const* in,
+                            SimplexCache3<T>* const* caches, DistanceOutput3<T>* const* out,
                             int n) {
-    constexpr int N = Lanes3<Bytes>::N;
+    constexpr int N = Lanes3<T, Bytes>::N;
     l.corners_a = l.corners_b = 1;
     for (int k = 0; k < n; ++k) { // the arrays are filled as far as the largest shape
         l.corners_a = std::max(l.corners_a, int(in[k]->a.points.size()));
         l.corners_b = std::max(l.corners_b, int(in[k]->b.points.size()));
     }
-    l.range = kernel_range<float>();
+    l.range = kernel_range<T>();
     for (int k = 0; k < n; ++k) {
-        const std::span<const Vec3<float>> a = in[k]->a.points, b = in[k]->b.points;
+        const std::span<const Vec3<T>> a = in[k]->a.points, b = in[k]->b.points;
         const int count_a = int(a.size()), count_b = int(b.size());
         for (int j = 0; j < l.corners_a; ++j) {
-            const Vec3<float> p = a[j < count_a ? std::size_t(j) : 0];
+            const Vec3<T> p = a[j < count_a ? std::size_t(j) : 0];
             l.ax[j][k] = p.x, l.ay[j][k] = p.y, l.az[j][k] = p.z;
         }
         for (int j = 0; j < l.corners_b; ++j) {
-            const Vec3<float> q = b[j < count_b ? std::size_t(j) : 0];
+            const Vec3<T> q = b[j < count_b ? std::size_t(j) : 0];
             l.bx[j][k] = q.x, l.by[j][k] = q.y, l.bz[j][k] = q.z;
         }
         l.count_a[k] = count_a, l.count_b[k] = count_b;
-        l.inverse_a[k] = 1.0f / float(count_a), l.inverse_b[k] = 1.0f / float(count_b);
+        l.inverse_a[k] = T(1) / T(count_a), l.inverse_b[k] = T(1) / T(count_b);
         // PairInFrameA3's poses.
-        const Transform3<float> xf_a{in[k]->xf_a.p, normalized(in[k]->xf_a.q)};
-        const Transform3<float> xf_b{in[k]->xf_b.p, normalized(in[k]->xf_b.q)};
-        const Transform3<float> xf = relative(xf_a, xf_b);
+        const Transform3<T> xf_a{in[k]->xf_a.p, normalized(in[k]->xf_a.q)};
+        const Transform3<T> xf_b{in[k]->xf_b.p, normalized(in[k]->xf_b.q)};
+        const Transform3<T> xf = relative(xf_a, xf_b);
         l.world_px[k] = xf_a.p.x, l.world_py[k] = xf_a.p.y, l.world_pz[k] = xf_a.p.z;
         l.world_qx[k] = xf_a.q.x, l.world_qy[k] = xf_a.q.y, l.world_qz[k] = xf_a.q.z;
         l.world_qw[k] = xf_a.q.w;
-        l.radius_a[k] = in[k]->use_radii ? in[k]->a.radius : 0.0f;
-        l.radius_b[k] = in[k]->use_radii ? in[k]->b.radius : 0.0f;
+        l.radius_a[k] = in[k]->use_radii ? in[k]->a.radius : T(0);
+        l.radius_b[k] = in[k]->use_radii ? in[k]->b.radius : T(0);
         l.xf_px[k] = xf.p.x, l.xf_py[k] = xf.p.y, l.xf_pz[k] = xf.p.z;
         l.xf_qx[k] = xf.q.x, l.xf_qy[k] = xf.q.y, l.xf_qz[k] = xf.q.z, l.xf_qw[k] = xf.q.w;
         // start3()'s test of the cache.
-        const SimplexCache3<float>* cache = caches[k];
+        const SimplexCache3<T>* cache = caches[k];
         bool usable = cache != nullptr && cache->count >= 1 && cache->count <= 4;
         for (int i = 0; usable && i < cache->count; ++i) {
             usable = cache->index_a[i] >= 0 && cache->index_a[i] < count_a &&
@@ -147,7 +148,7 @@ std::size_t lockstep3_group(Lanes3<Bytes>& l, const DistanceInput3<float>* const
         copy_lane(l, k, 0);
     }
 
-    lockstep3_loop<Bytes>(l);
+    lockstep3_loop<T, Bytes>(l);
 
     std::size_t handed_over = 0;
     for (int k = 0; k < n; ++k) {
@@ -158,13 +159,13 @@ std::size_t lockstep3_group(Lanes3<Bytes>& l, const DistanceInput3<float>* const
         }
         if (l.concluded[k] != 0) { // conclude3()'s answer, from the lanes
             if (caches[k] != nullptr) {
-                SimplexCache3<float>& cache = *caches[k];
+                SimplexCache3<T>& cache = *caches[k];
                 cache.count = l.count[k];
                 for (int i = 0; i < cache.count; ++i) {
                     cache.index_a[i] = l.index_a[i][k], cache.index_b[i] = l.index_b[i][k];
                 }
             }
-            DistanceOutput3<float>& o = *out[k];
+            DistanceOutput3<T>& o = *out[k];
             o = {};
             o.distance = l.distance[k];
             o.point_a = {l.point_ax[k], l.point_ay[k], l.point_az[k]};
@@ -176,10 +177,10 @@ std::size_t lockstep3_group(Lanes3<Bytes>& l, const DistanceInput3<float>* const
             o.error = InputError::none;
             continue;
         }
-        LoopEnd3<float> end;
+        LoopEnd3<T> end;
         end.best.count = l.count[k];
         for (int i = 0; i < 4; ++i) {
-            SimplexVertex3<float>& v = end.best.v[i];
+            SimplexVertex3<T>& v = end.best.v[i];
             v.a = {l.va_x[i][k], l.va_y[i][k], l.va_z[i][k]};
             v.b = {l.vb_x[i][k], l.vb_y[i][k], l.vb_z[i][k]};
             v.w = {l.w_x[i][k], l.w_y[i][k], l.w_z[i][k]};
@@ -193,30 +194,30 @@ std::size_t lockstep3_group(Lanes3<Bytes>& l, const DistanceInput3<float>* const
         end.last_direction = {l.direction_x[k], l.direction_y[k], l.direction_z[k]};
         end.last_support = {l.last_x[k], l.last_y[k], l.last_z[k]};
         end.scale = l.scale[k];
-        const LaneCorners3<Bytes> a{l.ax, l.ay, l.az, l.count_a[k], k};
-        const LaneCorners3<Bytes> b{l.bx, l.by, l.bz, l.count_b[k], k};
-        const MinkowskiDifference3<float, LaneCorners3<Bytes>, LaneCorners3<Bytes>> z{a, b};
-        const Transform3<float> xf_a{in[k]->xf_a.p, normalized(in[k]->xf_a.q)};
+        const LaneCorners3<T, Bytes> a{l.ax, l.ay, l.az, int(l.count_a[k]), k};
+        const LaneCorners3<T, Bytes> b{l.bx, l.by, l.bz, int(l.count_b[k]), k};
+        const MinkowskiDifference3<T, LaneCorners3<T, Bytes>, LaneCorners3<T, Bytes>> z{a, b};
+        const Transform3<T> xf_a{in[k]->xf_a.p, normalized(in[k]->xf_a.q)};
         *out[k] = conclude3(*in[k], xf_a, z, end, caches[k]);
     }
     return handed_over;
 }
 
-template <int Bytes>
-std::size_t lockstep3_chunk(std::span<const DistanceInput3<float>> inputs,
-                            std::span<SimplexCache3<float>> caches,
-                            std::span<DistanceOutput3<float>> outputs) {
-    constexpr int N = Lanes3<Bytes>::N;
+template <class T, int Bytes>
+std::size_t lockstep3_chunk(std::span<const DistanceInput3<T>> inputs,
+                            std::span<SimplexCache3<T>> caches,
+                            std::span<DistanceOutput3<T>> outputs) {
+    constexpr int N = Lanes3<T, Bytes>::N;
     // The lanes' arrays on the heap, once per chunk (as the plane's: on the stack their address
     // moved with ASLR, and the time with it).
-    const std::unique_ptr<Lanes3<Bytes>> group = std::make_unique<Lanes3<Bytes>>();
-    const DistanceInput3<float>* group_in[N];
-    SimplexCache3<float>* group_cache[N];
-    DistanceOutput3<float>* group_out[N];
+    const std::unique_ptr<Lanes3<T, Bytes>> group = std::make_unique<Lanes3<T, Bytes>>();
+    const DistanceInput3<T>* group_in[N];
+    SimplexCache3<T>* group_cache[N];
+    DistanceOutput3<T>* group_out[N];
     int grouped = 0;
     std::size_t handed_over = 0;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
-        SimplexCache3<float>* cache = caches.empty() ? nullptr : &caches[i];
+        SimplexCache3<T>* cache = caches.empty() ? nullptr : &caches[i];
         if (!lockstep3_eligible(inputs[i])) {
             outputs[i] = distance(inputs[i], cache);
             continue;
@@ -224,21 +225,22 @@ std::size_t lockstep3_chunk(std::span<const DistanceInput3<float>> inputs,
         group_in[grouped] = &inputs[i], group_cache[grouped] = cache;
         group_out[grouped] = &outputs[i];
         if (++grouped == N) {
-            handed_over += lockstep3_group<Bytes>(*group, group_in, group_cache, group_out, N);
+            handed_over += lockstep3_group<T, Bytes>(*group, group_in, group_cache, group_out, N);
             grouped = 0;
         }
     }
     if (grouped > 0) {
-        handed_over += lockstep3_group<Bytes>(*group, group_in, group_cache, group_out, grouped);
+        handed_over += lockstep3_group<T, Bytes>(*group, group_in, group_cache, group_out, grouped);
     }
     return handed_over;
 }
 
 } // namespace
 
-std::size_t lockstep3_batch(std::span<const DistanceInput3<float>> inputs,
-                            std::span<SimplexCache3<float>> caches,
-                            std::span<DistanceOutput3<float>> outputs, LaneWidth width) {
+template <class T>
+std::size_t lockstep3_batch(std::span<const DistanceInput3<T>> inputs,
+                            std::span<SimplexCache3<T>> caches,
+                            std::span<DistanceOutput3<T>> outputs, LaneWidth width) {
     std::size_t count = std::min(inputs.size(), outputs.size());
     if (!caches.empty()) {
         count = std::min(count, caches.size());
@@ -249,18 +251,18 @@ std::size_t lockstep3_batch(std::span<const DistanceInput3<float>> inputs,
     case LaneWidth::none:
         break;
     case LaneWidth::bytes16:
-        return lockstep3_chunk<16>(inputs, caches, outputs);
+        return lockstep3_chunk<T, 16>(inputs, caches, outputs);
     case LaneWidth::bytes32:
 #if defined(GJK_LANES_AVX2)
-        return lockstep3_chunk<32>(inputs, caches, outputs);
+        return lockstep3_chunk<T, 32>(inputs, caches, outputs);
 #else
-        return lockstep3_chunk<16>(inputs, caches, outputs); // not compiled: the narrowest
+        return lockstep3_chunk<T, 16>(inputs, caches, outputs); // not compiled: the narrowest
 #endif
     case LaneWidth::bytes64:
 #if defined(GJK_LANES_AVX512)
-        return lockstep3_chunk<64>(inputs, caches, outputs);
+        return lockstep3_chunk<T, 64>(inputs, caches, outputs);
 #else
-        return lockstep3_chunk<16>(inputs, caches, outputs); // not compiled: the narrowest
+        return lockstep3_chunk<T, 16>(inputs, caches, outputs); // not compiled: the narrowest
 #endif
     }
     for (std::size_t i = 0; i < count; ++i) {
@@ -269,23 +271,32 @@ std::size_t lockstep3_batch(std::span<const DistanceInput3<float>> inputs,
     return 0;
 }
 
-} // namespace gjk::detail
-
-namespace gjk::detail {
-
-void float_distance_batch3(std::span<const DistanceInput3<float>> inputs,
-                           std::span<SimplexCache3<float>> caches,
-                           std::span<DistanceOutput3<float>> outputs, int threads) {
+template <class T>
+void lanes_distance_batch3(std::span<const DistanceInput3<T>> inputs,
+                           std::span<SimplexCache3<T>> caches,
+                           std::span<DistanceOutput3<T>> outputs, int threads) {
     std::size_t count = std::min(inputs.size(), outputs.size());
     if (!caches.empty()) {
         count = std::min(count, caches.size());
     }
     const detail::LaneWidth width = detail::widest_lane_width();
     parallel_chunks(count, threads, [&](std::size_t begin, std::size_t end) {
-        detail::lockstep3_batch(inputs.subspan(begin, end - begin),
-                                caches.empty() ? caches : caches.subspan(begin, end - begin),
-                                outputs.subspan(begin, end - begin), width);
+        detail::lockstep3_batch<T>(inputs.subspan(begin, end - begin),
+                                   caches.empty() ? caches : caches.subspan(begin, end - begin),
+                                   outputs.subspan(begin, end - begin), width);
     });
 }
+
+#define GJK_LANES3_INSTANTIATE(T)                                                                  \
+    template bool lockstep3_eligible<T>(const DistanceInput3<T>&);                                 \
+    template std::size_t lockstep3_batch<T>(std::span<const DistanceInput3<T>>,                    \
+                                            std::span<SimplexCache3<T>>,                           \
+                                            std::span<DistanceOutput3<T>>, LaneWidth);             \
+    template void lanes_distance_batch3<T>(std::span<const DistanceInput3<T>>,                     \
+                                           std::span<SimplexCache3<T>>,                            \
+                                           std::span<DistanceOutput3<T>>, int);
+GJK_LANES3_INSTANTIATE(float)
+GJK_LANES3_INSTANTIATE(double)
+#undef GJK_LANES3_INSTANTIATE
 
 } // namespace gjk::detail

@@ -8,6 +8,7 @@ namespace gjk::detail {
 
 template void lockstep_loop<float, 32>(Lanes<float, 32>&);
 template void lockstep_loop<double, 32>(Lanes<double, 32>&);
-template void lockstep3_loop<32>(Lanes3<32>&);
+template void lockstep3_loop<float, 32>(Lanes3<float, 32>&);
+template void lockstep3_loop<double, 32>(Lanes3<double, 32>&);
 
 } // namespace gjk::detail

@@ -8,6 +8,7 @@ namespace gjk::detail {
 
 template void lockstep_loop<float, 64>(Lanes<float, 64>&);
 template void lockstep_loop<double, 64>(Lanes<double, 64>&);
-template void lockstep3_loop<64>(Lanes3<64>&);
+template void lockstep3_loop<float, 64>(Lanes3<float, 64>&);
+template void lockstep3_loop<double, 64>(Lanes3<double, 64>&);
 
 } // namespace gjk::detail

@@ -1,4 +1,4 @@
-// src/lockstep3.hpp - distance()'s loop in space for several float queries at once, one per SIMD
+// src/lockstep3.hpp - distance()'s loop in space for several queries at once, one per SIMD
 // lane (src/lockstep.hpp is the plane's; it says why lockstep pays).
 //
 // Exactly distance(). Each lane performs the IEEE operations of distance() on its query, in
@@ -13,15 +13,15 @@
 // (LoopEnd3). So every output equals distance()'s to the bit, which tests/test_batch3.cpp and
 // fuzz_kernel check.
 //
-// Which queries: valid float queries whose two shapes are scanned (not prepared shapes that
-// climb) and have at most 16 points each - the small hulls, boxes, tetrahedra, segments and
-// points of a physics or planning batch. Double queries and every other query are answered by
-// distance() one by one, on the same threads.
+// Which queries: valid float and double queries whose two shapes are scanned (not prepared shapes
+// that climb) and have at most 16 points each - the small hulls, boxes, tetrahedra, segments and
+// points of a physics or planning batch. Every other query is answered by distance() one by
+// one, on the same threads.
 //
-// Widths: 16-byte vectors (4 lanes) everywhere, 32-byte ones (8 lanes) with AVX2 and 64-byte
-// ones (16 lanes) with AVX-512, each in the object of its instruction set as the plane's loop is
-// (src/lanes_avx2.cpp, src/lanes_avx512.cpp); distance_batch takes the widest the processor
-// runs (docs/performance.md, "Lanes in space").
+// Widths: 16-byte vectors (4 float or 2 double lanes) everywhere, 32-byte ones (8 or 4) with
+// AVX2 and 64-byte ones (16 or 8) with AVX-512, each in the object of its instruction set as the
+// plane's loop is (src/lanes_avx2.cpp, src/lanes_avx512.cpp); distance_batch takes the widest the
+// processor runs (docs/performance.md, "Lanes in space").
 #pragma once
 
 #include <cstddef>
@@ -34,26 +34,30 @@
 namespace gjk::detail {
 
 /// The loop on every live lane of `lanes` (src/lanes3/loop.hpp), compiled once per width.
-template <int Bytes> void lockstep3_loop(Lanes3<Bytes>& lanes);
-extern template void lockstep3_loop<16>(Lanes3<16>&);
+template <class T, int Bytes> void lockstep3_loop(Lanes3<T, Bytes>& lanes);
+extern template void lockstep3_loop<float, 16>(Lanes3<float, 16>&);
+extern template void lockstep3_loop<double, 16>(Lanes3<double, 16>&);
 #if defined(GJK_LANES_AVX2)
-extern template void lockstep3_loop<32>(Lanes3<32>&);
+extern template void lockstep3_loop<float, 32>(Lanes3<float, 32>&);
+extern template void lockstep3_loop<double, 32>(Lanes3<double, 32>&);
 #endif
 #if defined(GJK_LANES_AVX512)
-extern template void lockstep3_loop<64>(Lanes3<64>&);
+extern template void lockstep3_loop<float, 64>(Lanes3<float, 64>&);
+extern template void lockstep3_loop<double, 64>(Lanes3<double, 64>&);
 #endif
 
-/// Whether the lanes take `in` (above: valid, float, both shapes scanned, at most 16 points).
-bool lockstep3_eligible(const DistanceInput3<float>& in);
+/// Whether the lanes take `in` (above: valid, both shapes scanned, at most 16 points).
+template <class T> bool lockstep3_eligible(const DistanceInput3<T>& in);
 
 /// outputs[i] = distance(inputs[i], cache) for i below the smallest size (the cache &caches[i]
 /// when `caches` is not empty), the eligible queries in lockstep groups of the given width
 /// (none: each on its own), which must be one this processor runs (lane_width_runs). Returns
 /// how many lanes were handed over to distance() (tests/test_batch3.cpp checks that those are
 /// taken).
-std::size_t lockstep3_batch(std::span<const DistanceInput3<float>> inputs,
-                            std::span<SimplexCache3<float>> caches,
-                            std::span<DistanceOutput3<float>> outputs, LaneWidth width);
+template <class T>
+std::size_t lockstep3_batch(std::span<const DistanceInput3<T>> inputs,
+                            std::span<SimplexCache3<T>> caches,
+                            std::span<DistanceOutput3<T>> outputs, LaneWidth width);
 
 /// The widest lanes this processor runs.
 LaneWidth widest_lane_width();

@@ -56,22 +56,21 @@ template <class T> void check_batch(const Query<T>& q) {
     }
 }
 
-/// distance_batch in space: the float lanes' answers (src/lockstep3.hpp), and the caches they
-/// leave, are distance()'s, to the bit, at every width this processor runs, alone and in a
-/// group (the query, valid or not, as the fuzzer made it: the lanes take it or leave it).
+/// distance_batch in space: the lanes' answers (src/lockstep3.hpp) are distance()'s, to the bit,
+/// at every width this processor runs, alone and in a group (the query, valid or not, as the
+/// fuzzer made it: the lanes take it or leave it).
 template <class T> void check_batch3(const Query3<T>& q) {
-    if constexpr (std::is_same_v<T, float>) {
-        const gjk::DistanceOutput3<float> want = gjk::distance(q.in);
-        auto bits = [](float v) {
-            std::uint32_t u = 0;
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+        const gjk::DistanceOutput3<T> want = gjk::distance(q.in);
+        auto bits = [](T v) {
+            std::uint64_t u = 0;
             std::memcpy(&u, &v, sizeof v);
             return u;
         };
-        auto same3 = [&bits](gjk::Vec3<float> x, gjk::Vec3<float> y) {
+        auto same3 = [&bits](gjk::Vec3<T> x, gjk::Vec3<T> y) {
             return bits(x.x) == bits(y.x) && bits(x.y) == bits(y.y) && bits(x.z) == bits(y.z);
         };
-        auto same = [&](const gjk::DistanceOutput3<float>& x,
-                        const gjk::DistanceOutput3<float>& y) {
+        auto same = [&](const gjk::DistanceOutput3<T>& x, const gjk::DistanceOutput3<T>& y) {
             return x.status == y.status && x.termination == y.termination && x.error == y.error &&
                    x.iterations == y.iterations && bits(x.distance) == bits(y.distance) &&
                    same3(x.point_a, y.point_a) && same3(x.point_b, y.point_b) &&
@@ -83,9 +82,9 @@ template <class T> void check_batch3(const Query3<T>& q) {
                 continue;
             }
             for (std::size_t n : {1u, 5u}) {
-                const std::vector<gjk::DistanceInput3<float>> inputs(n, q.in);
-                std::vector<gjk::DistanceOutput3<float>> out(n);
-                gjk::detail::lockstep3_batch(inputs, {}, out, width);
+                const std::vector<gjk::DistanceInput3<T>> inputs(n, q.in);
+                std::vector<gjk::DistanceOutput3<T>> out(n);
+                gjk::detail::lockstep3_batch<T>(inputs, {}, out, width);
                 for (const auto& o : out) {
                     if (!same(o, want)) {
                         fail("distance_batch in space: an output differs from distance()'s",
