@@ -197,7 +197,8 @@ std::size_t lockstep3_group(Lanes3<T, Bytes>& l, const DistanceInput3<T>* const*
         const LaneCorners3<T, Bytes> a{l.ax, l.ay, l.az, int(l.count_a[k]), k};
         const LaneCorners3<T, Bytes> b{l.bx, l.by, l.bz, int(l.count_b[k]), k};
         const MinkowskiDifference3<T, LaneCorners3<T, Bytes>, LaneCorners3<T, Bytes>> z{a, b};
-        const Transform3<T> xf_a{in[k]->xf_a.p, normalized(in[k]->xf_a.q)};
+        const Transform3<T> xf_a{{l.world_px[k], l.world_py[k], l.world_pz[k]},
+                                 {l.world_qx[k], l.world_qy[k], l.world_qz[k], l.world_qw[k]}};
         *out[k] = conclude3(*in[k], xf_a, z, end, caches[k]);
     }
     return handed_over;

@@ -10,6 +10,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "gjk/gjk.hpp"
@@ -237,16 +238,17 @@ TYPED_TEST(Batch3, QueriesTheLanesDoNotTakeAreAnsweredInPlace) {
 }
 
 // The lanes answer the common queries themselves: on small hulls and boxes in random poses,
-// fewer than 1 in 25 is handed over to distance() (in double, the cross products the scalar
-// code carries exactly where they are ill conditioned are most of those: 51 of 2,000 here; in
-// float, exact in double, 19).
+// fewer than 1 in 50 is handed over to distance() in float (19 of 2,000 here), 1 in 25 in
+// double, where the cross products the scalar code carries exactly when ill conditioned hand
+// their lanes over too (51 of 2,000).
 TYPED_TEST(Batch3, TheLanesAnswerNearlyEveryQueryThemselves) {
     using T = TypeParam;
     const Workload<T> w = make_workload<T>(33, 2000);
     for (LaneWidth width : lane_widths()) {
         std::vector<DistanceOutput3<T>> out(w.inputs.size());
         const std::size_t handed_over = gjk::detail::lockstep3_batch<T>(w.inputs, {}, out, width);
-        EXPECT_LT(handed_over * 25, w.inputs.size()) << handed_over << " at " << int(width);
+        EXPECT_LT(handed_over * (std::is_same_v<T, float> ? 50 : 25), w.inputs.size())
+            << handed_over << " at " << int(width);
     }
 }
 

@@ -606,18 +606,19 @@ GJK_LANE3_STEP typename Types<T, Bytes>::V3 rotate(typename Types<T, Bytes>::V3 
     return Ty::add(Ty::add(v, Ty::times(w, t)), Ty::cross(u, t));
 }
 
-/// conclude3() for the lanes that end separated (or at the cap) on the common path - the witness
-/// points from the weights, settle()'s test, the distance (length() in the normal range), the
-/// normal from the kept feature's perpendicular (search_direction(), normalized()), the radii,
-/// and the answer moved into the world - and for those that end in containment. `concluded` is
-/// the lanes answered here; every other lane - a contact on a feature, which needs the touching
-/// proof, a feature's exact normal, a length or scale outside the normal range, a radius that
-/// reaches the other shape, a non-finite answer - is left to conclude3().
+/// conclude3() for the lanes that end separated at a support (no progress, or a repeated one) on
+/// the common path - the witness points from the weights, settle()'s test, the distance
+/// (length() in the normal range), the normal from the kept feature's perpendicular
+/// (normalized()), the radii, and the answer moved into the world - and for those that end in
+/// containment. `concluded` is the lanes answered here; every other lane - a contact on a
+/// feature, which needs the touching proof, the cap, a length or scale outside the normal range,
+/// a radius that reaches the other shape, a non-finite answer - is left to conclude3().
 template <class T, int Bytes>
 GJK_LANE3_STEP void
 conclude(Lanes3<T, Bytes>& l, const Simplex<T, Bytes>& s, typename Types<T, Bytes>::M done,
          typename Types<T, Bytes>::V3 closest, typename Types<T, Bytes>::M ending,
-         typename Types<T, Bytes>::V3 last_support, typename Types<T, Bytes>::V scale) {
+         typename Types<T, Bytes>::V3 last_direction, typename Types<T, Bytes>::V3 last_support,
+         typename Types<T, Bytes>::V scale) {
     using Ty = Types<T, Bytes>;
     using V = typename Ty::V;
     using M = typename Ty::M;
@@ -626,8 +627,7 @@ conclude(Lanes3<T, Bytes>& l, const Simplex<T, Bytes>& s, typename Types<T, Byte
     const V3 origin{zero, zero, zero};
     auto is = [&ending](Termination which)
                   GJK_LANE3_LAMBDA { return ending == Ty::ints(int(which)); };
-    M ok = done & (is(Termination::no_progress) | is(Termination::repeated_support) |
-                   is(Termination::max_iterations));
+    M ok = done & (is(Termination::no_progress) | is(Termination::repeated_support));
     V3 pa = origin, pb = origin;
     auto square = [scale](V3 v) GJK_LANE3_LAMBDA {
         const V3 k = Ty::times(scale, v);
@@ -642,18 +642,15 @@ conclude(Lanes3<T, Bytes>& l, const Simplex<T, Bytes>& s, typename Types<T, Byte
     }
     // settle(): a contact within round-off, for conclude3() and its touching proof.
     constexpr T eps = Ty::kEpsilon;
-    const M settles = ~is(Termination::max_iterations) &
-                      (square(closest) <= Ty::values(eps) * Ty::values(eps) * vertex2);
-    ok &= ~settles;
+    ok &= ~(square(closest) <= Ty::values(eps) * Ty::values(eps) * vertex2);
     // length(): the square root of a square in the normal range.
     const V core2 = Ty::dot(closest, closest);
     ok &= (core2 >= Ty::values(Ty::kMin)) & (core2 <= Ty::values(Ty::kMax));
     const V core = wide::sqrt(core2);
-    // The normal: the kept feature's perpendicular, or P for a vertex.
-    M rare{};
-    const V3 d = search_direction<T, Bytes>(s, ok, rare);
-    ok &= ~rare;
-    V3 along = Ty::select(s.count >= Ty::ints(2), Ty::neg(d), closest);
+    // The normal: the kept feature's perpendicular (search_direction() of the final simplex,
+    // which the loop computed last, from this same simplex, before the support that ended it:
+    // the last direction), or P for a vertex.
+    V3 along = Ty::select(s.count >= Ty::ints(2), Ty::neg(last_direction), closest);
     const M zero_along = (along.x == zero) & (along.y == zero) & (along.z == zero);
     along = Ty::select(zero_along, closest, along);
     const V largest = Ty::max_abs(along);
@@ -683,8 +680,6 @@ conclude(Lanes3<T, Bytes>& l, const Simplex<T, Bytes>& s, typename Types<T, Byte
         return (wide::abs(v.x) <= max) & (wide::abs(v.y) <= max) & (wide::abs(v.z) <= max);
     };
     ok &= finite(point_a) & finite(point_b) & finite(normal) & (wide::abs(distance) <= max);
-    M status = wide::select(is(Termination::max_iterations), Ty::ints(int(Status::max_iterations)),
-                            Ty::ints(int(Status::separated)));
     // Case 2, the origin inside the tetrahedron: the cores overlap, with no normal (conclude3()
     // with core 0, no support plane to find), both points the weights' point of A.
     const M contains = done & is(Termination::containment);
@@ -692,7 +687,8 @@ conclude(Lanes3<T, Bytes>& l, const Simplex<T, Bytes>& s, typename Types<T, Byte
     const V3 no_normal = rotate<T, Bytes>(u, w, origin);
     const M answered = contains & finite(contained) & finite(no_normal);
     ok |= answered;
-    status = wide::select(answered, Ty::ints(int(Status::overlapping)), status);
+    const M status = wide::select(answered, Ty::ints(int(Status::overlapping)),
+                                  Ty::ints(int(Status::separated)));
     distance = wide::select(answered, zero, distance);
     point_a = Ty::select(answered, contained, point_a);
     point_b = Ty::select(answered, contained, point_b);
@@ -833,7 +829,7 @@ template <class T, int Bytes> void lockstep3_loop(Lanes3<T, Bytes>& lanes) {
     wide::store(lanes.iterations, iterations);
     wide::store(lanes.handed_over, handed_over);
     lanes3::conclude<T, Bytes>(lanes, s, ~handed_over & wide::load<M>(lanes.live), closest, ending,
-                               last_support, scale);
+                               last_direction, last_support, scale);
     wide::store(lanes.scale, scale);
     static_assert(N == Lanes3<T, Bytes>::N);
 }
