@@ -6,13 +6,17 @@
 // distance()'s answer; inside the kernel's range, when the shapes overlap by more than 16 times
 // the tolerance, the witnesses depth apart against the normal, and the depth the least translation
 // along the normal: B moved by depth + 4 tol along it is not overlapping, by depth - 4 tol it
-// still is (by distance() in space, itself checked against the exact oracle).
+// still is (by distance() in space, itself checked against the exact oracle). The same shapes
+// prepared (the separating axis test for two polyhedra of at most 8 corners) give EPA's depth
+// on the points, within twice the tolerance, and pass the same checks.
 #pragma once
 
 #include <cmath>
+#include <string>
 
 #include "distance3.hpp"
 #include "gjk/penetration3.hpp"
+#include "gjk/prepared3.hpp"
 
 namespace fuzz_kernel {
 
@@ -55,18 +59,40 @@ template <class T> void check_penetration3(const Query3<T>& q, const Query<T>& q
     // whose points carry far more than the tolerance (known, issue 32's note).
     if (r.depth <= 16 * tol)
         return;
-    const gjk::Vec3<T> gap = r.point_b - r.point_a + r.depth * r.normal;
-    if (std::sqrt((long double)gjk::length_squared(gap)) > tol)
-        fail("penetration3: the witnesses are not depth apart against the normal",
-             std::sqrt((long double)gjk::length_squared(gap)), tol);
-    gjk::DistanceInput3<T> moved = q.in;
-    moved.xf_b.p = q.in.xf_b.p + T(r.depth + 4 * tol) * r.normal;
-    if (gjk::distance(moved).status == gjk::Status::overlapping)
-        fail("penetration3: moved out by the depth along the normal, still overlapping", r.depth,
-             tol);
-    moved.xf_b.p = q.in.xf_b.p + T(r.depth - 4 * tol) * r.normal;
-    if (gjk::distance(moved).status == gjk::Status::separated)
-        fail("penetration3: moved out by less than the depth, already apart", r.depth, tol);
+    auto check_depth = [&](const gjk::PenetrationOutput3<T>& out, const std::string& which) {
+        auto fail_at = [&](const char* what, long double got, long double expected) {
+            fail((which + ": " + what).c_str(), got, expected);
+        };
+        const gjk::Vec3<T> gap = out.point_b - out.point_a + out.depth * out.normal;
+        if (std::sqrt((long double)gjk::length_squared(gap)) > tol)
+            fail_at("the witnesses are not depth apart against the normal",
+                    std::sqrt((long double)gjk::length_squared(gap)), tol);
+        gjk::DistanceInput3<T> moved = q.in;
+        moved.xf_b.p = q.in.xf_b.p + T(out.depth + 4 * tol) * out.normal;
+        if (gjk::distance(moved).status == gjk::Status::overlapping)
+            fail_at("moved out by the depth along the normal, still overlapping", out.depth, tol);
+        moved.xf_b.p = q.in.xf_b.p + T(out.depth - 4 * tol) * out.normal;
+        if (gjk::distance(moved).status == gjk::Status::separated)
+            fail_at("moved out by less than the depth, already apart", out.depth, tol);
+    };
+    check_depth(r, "penetration3");
+    // The same shapes prepared: two polyhedra of at most 8 corners are measured by the
+    // separating axis test (by the arcs of their edges, or by their edge directions), the others
+    // by GJK and EPA over the prepared support; either way the depth is EPA's on the points.
+    const auto pa = gjk::PreparedShape3<T>::make(q.a, q.in.a.radius);
+    const auto pb = gjk::PreparedShape3<T>::make(q.b, q.in.b.radius);
+    gjk::DistanceInput3<T> prepared = q.in;
+    prepared.a = pa.view(), prepared.b = pb.view();
+    const gjk::PenetrationOutput3<T> p = gjk::penetration(prepared);
+    if (p.status == gjk::Status::max_iterations)
+        return; // the query's cap, met on the prepared support's own path
+    if (p.status != gjk::Status::overlapping)
+        fail("penetration3 (prepared): overlapping points, but not the prepared shapes (status, "
+             "error)",
+             int(p.status), int(p.error));
+    if (std::fabs((long double)p.depth - (long double)r.depth) > 2 * tol)
+        fail("penetration3 (prepared): the depth is not EPA's on the points", p.depth, r.depth);
+    check_depth(p, "penetration3 (prepared)");
 }
 
 } // namespace fuzz_kernel

@@ -16,6 +16,11 @@
 // unit sphere from m0 to m1 (its Gauss map); the arc lies on the great circle whose unit normal
 //     k = normalized(m1 x m0)
 // is stored with the edge (the separating axis test asks on which side of it a normal lies).
+//
+// Directions. Edges that are exactly parallel (decided exactly, on the scaled corners) form one
+// direction: a box's 12 edges have 3. Every face of Z = B - A made by two edges has the normal
+// of their directions' cross product, so two shapes of few directions can be measured along
+// those products alone (gjk/separating_axes3.hpp).
 #pragma once
 
 #include <algorithm>
@@ -41,11 +46,15 @@ template <class T> struct Features3 {
     std::vector<std::array<int, 2>> ends{};  ///< each edge's two corners
     std::vector<std::array<int, 2>> sides{}; ///< the planes it joins: its arc from m0 to m1
     std::vector<Vec3<T>> arc_axes{};         ///< k = normalized(m1 x m0), the arc's circle
+    std::vector<int> direction_of{};         ///< each edge's direction (its parallel class)
+    std::vector<int> direction_edge{};       ///< each direction's first edge
 
     /// The number of face planes.
     int plane_count() const { return int(normals.size()); }
     /// The number of edges.
     int edge_count() const { return int(ends.size()); }
+    /// The number of edge directions: classes of exactly parallel edges (a box has 3).
+    int direction_count() const { return int(direction_edge.size()); }
 };
 
 namespace detail {
@@ -57,6 +66,57 @@ inline int find_class(std::vector<int>& parent, int i) {
         i = parent[std::size_t(i)];
     }
     return i;
+}
+
+/// Whether p1 - p0 and q1 - q0 are exactly parallel (or one of them zero): every component of
+/// their cross product summed exactly and compared with zero. The differences are kept by
+/// two-sum (exact_edge), each of the eight products of a component by fma as a rounded product
+/// and its exact error, and the sixteen terms summed as an expansion of non-overlapping parts
+/// (Shewchuk's grow-expansion), which is zero exactly when each part is. Exact while no product's
+/// error underflows: the corners come scaled to a largest coordinate in [1, 2), and an
+/// underflow can only call parallel two edges whose angle is below 2^-900.
+template <class R> bool exactly_parallel(Vec3<R> p0, Vec3<R> p1, Vec3<R> q0, Vec3<R> q1) {
+    const ExactEdge<R> e = exact_edge(p1, p0), f = exact_edge(q1, q0);
+    auto part = [](const Vec3<R>& v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); };
+    for (int k = 0; k < 3; ++k) {
+        const int i = (k + 1) % 3, j = (k + 2) % 3; // component k = e_i f_j - e_j f_i
+        const R ei[2] = {part(e.value, i), part(e.error, i)};
+        const R ej[2] = {part(e.value, j), part(e.error, j)};
+        const R fi[2] = {part(f.value, i), part(f.error, i)};
+        const R fj[2] = {part(f.value, j), part(f.error, j)};
+        R sum[16];
+        int parts = 0;
+        auto grow = [&](R term) {
+            int kept = 0;
+            for (int h = 0; h < parts; ++h) {
+                const R s = term + sum[h];
+                const R b_virtual = s - term;
+                const R a_virtual = s - b_virtual;
+                const R error = (term - a_virtual) + (sum[h] - b_virtual);
+                term = s;
+                if (error != R(0)) {
+                    sum[kept++] = error;
+                }
+            }
+            sum[kept++] = term;
+            parts = kept;
+        };
+        for (int a = 0; a < 2; ++a) {
+            for (int b = 0; b < 2; ++b) {
+                const R plus = ei[a] * fj[b], minus = ej[a] * fi[b];
+                grow(plus);
+                grow(std::fma(ei[a], fj[b], -plus));
+                grow(-minus);
+                grow(-std::fma(ej[a], fi[b], -minus));
+            }
+        }
+        for (int h = 0; h < parts; ++h) {
+            if (sum[h] != R(0)) {
+                return false;
+            }
+        }
+    }
+    return true;
 }
 
 } // namespace detail
@@ -161,6 +221,23 @@ template <class T> Features3<T> features3(const Hull3<T>& hull) {
         f.sides.push_back({m0, m1});
         f.arc_axes.push_back(normalized(
             detail::conditioned_cross(f.normals[std::size_t(m1)], f.normals[std::size_t(m0)])));
+    }
+    // The directions: each edge joins the class of the first earlier edge exactly parallel to
+    // it, else starts one.
+    for (int i = 0; i < f.edge_count(); ++i) {
+        const std::array<int, 2>& p = f.ends[std::size_t(i)];
+        int d = 0;
+        for (; d < f.direction_count(); ++d) {
+            const std::array<int, 2>& q = f.ends[std::size_t(f.direction_edge[std::size_t(d)])];
+            if (detail::exactly_parallel(scaled[std::size_t(p[0])], scaled[std::size_t(p[1])],
+                                         scaled[std::size_t(q[0])], scaled[std::size_t(q[1])])) {
+                break;
+            }
+        }
+        if (d == f.direction_count()) {
+            f.direction_edge.push_back(i);
+        }
+        f.direction_of.push_back(d);
     }
     return f;
 }

@@ -89,7 +89,7 @@ template <class T>
 } // namespace detail
 
 /// Unit vector along a; the zero vector stays zero.
-template <class T> Vec3<T> normalized(Vec3<T> a) {
+template <class T> [[gnu::always_inline]] inline Vec3<T> normalized(Vec3<T> a) {
     const T largest = max_abs(a);
     if (!(largest > T(0))) {
         return {};

@@ -146,7 +146,8 @@ template <class T> Vec3<T> face_normal(Vec3<T> w0, Vec3<T> w1, Vec3<T> w2) {
 /// kept exactly, are each scaled by a power of two to a largest coordinate near 1 first, so that
 /// a huge edge beside a tiny one neither overflows nor underflows the product. Zero only for a
 /// triangle of no area (or one narrower than the smallest subnormal, relative to its length).
-template <class T> Vec3<T> normal_direction(Vec3<T> w0, Vec3<T> w1, Vec3<T> w2) {
+template <class T>
+[[gnu::always_inline]] inline Vec3<T> normal_direction(Vec3<T> w0, Vec3<T> w1, Vec3<T> w2) {
     // The rounded edges are the exact edges' values; their round-off is needed only when the
     // plain product is ill conditioned.
     const Vec3<T> e = w1 - w0, f = w2 - w0;

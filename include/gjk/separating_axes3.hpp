@@ -37,10 +37,19 @@
 // tolerance is far above float's round-off), without a branch. Of a box pair's 144 edge pairs
 // they keep the 18 that make faces of Z (9 pairs of directions, each both ways).
 //
+// By directions. Exactly parallel edges share a direction (gjk/features3.hpp), and every edge
+// pair of a direction pair has the same axis u. Two shapes of few directions (boxes: 3 each)
+// are measured along the cross product of each direction pair instead, every corner projected
+// along +-u: the 9 axes of two boxes hold the normal of every edge-edge face of Z, and any
+// other is a lower bound, so no arc needs testing. When a direction pair wins, its witnesses
+// come from the edges of those directions that support the shapes along u: A's with the
+// highest lower end, B's with the lowest upper end. penetration() takes this way when
+// kDirectionPairs times the direction pairs are at most the edge pairs.
+//
 // The edge axis. u = normalized(e^A x e^B) from the edges in A's frame - A's corners and B's
-// corners moved there as GJK moves them - kept exactly and multiplied with their round-off
-// (gjk/perpendicular3.hpp): a few ulps of the exact normal of that face of Z, however nearly
-// parallel the edges. It points from A to B when it lies in A's arc: u . (m0 + m1) > 0.
+// corners turned there by the quaternion's matrix - kept exactly and multiplied with their
+// round-off (gjk/perpendicular3.hpp): a few ulps of the exact normal of that face of Z, however
+// nearly parallel the edges. It points from A to B when it lies in A's arc: u . (m0 + m1) > 0.
 //
 // Round-off, and when the test decides. With R the largest |coordinate| of both corner sets in
 // A's frame (bounded above by A's extent and |p| + B's extent, PreparedShape3::extent()), B's
@@ -107,6 +116,12 @@ template <class T> struct SeparatingAxes3 {
 
 namespace detail {
 
+/// The separating axis test measures edge pairs by their directions when this many times the
+/// product of the direction counts is at most the product of the edge counts (boxes: 8 x 3 x 3
+/// against 12 x 12): each direction pair projects every corner, where an edge pair mostly costs
+/// a lane of the arc tests.
+inline constexpr int kDirectionPairs = 8;
+
 /// The sign of an arc test's triple product, trusted beyond this (the top of
 /// gjk/separating_axes3.hpp): the normals are a few ulps off, and a polyhedron whose face
 /// normals move by more than this under round-off of its corners has faces of about eps R /
@@ -119,8 +134,8 @@ template <class T> int sure_sign(T x) {
 }
 
 /// v / |v|, by one square root when |v|^2 is a normal number (the common case), else by
-/// normalized()'s scaling; the zero vector stays zero.
-template <class T> Vec3<T> unit(Vec3<T> v) {
+/// normalized()'s scaling; the zero vector stays zero. Always inlined, as edge_axis().
+template <class T> [[gnu::always_inline]] inline Vec3<T> unit(Vec3<T> v) {
     const T square = dot(v, v);
     if (square >= std::numeric_limits<T>::min() && square <= std::numeric_limits<T>::max()) {
         const T inverse = T(1) / std::sqrt(square);
@@ -131,8 +146,10 @@ template <class T> Vec3<T> unit(Vec3<T> v) {
 
 /// normalized((a1 - a0) x (b1 - b0)) for edges of corners, the differences kept exactly and
 /// multiplied with their round-off: a few ulps of the exact direction, or zero for parallel
-/// edges.
-template <class T> Vec3<T> edge_axis(Vec3<T> a0, Vec3<T> a1, Vec3<T> b0, Vec3<T> b1) {
+/// edges. Always inlined: a call passes float vectors in halves of registers, which the callee
+/// stores and reloads whole, a stall on every load (docs/performance.md).
+template <class T>
+[[gnu::always_inline]] inline Vec3<T> edge_axis(Vec3<T> a0, Vec3<T> a1, Vec3<T> b0, Vec3<T> b1) {
     if constexpr (std::is_same_v<T, float>) { // float's differences and products exact in double
         return narrow(unit(cross(widen(a1) - widen(a0), widen(b1) - widen(b0))));
     } else {
@@ -143,13 +160,30 @@ template <class T> Vec3<T> edge_axis(Vec3<T> a0, Vec3<T> a1, Vec3<T> b0, Vec3<T>
 }
 
 /// The closest points of the segments p0 p1 and q0 q1 (Ericson 5.1.9: the closest points of the
-/// lines, each clamped to its segment and the other recomputed).
+/// lines, each clamped to its segment and the other recomputed; a segment whose squared length
+/// is zero is its first end). The parameters s and t do not change when every vector is scaled,
+/// so they are computed on the edges scaled by a power of two to a largest coordinate near 1:
+/// the products of four coordinates overflow no float.
 template <class T>
 void closest_points_of_segments(Vec3<T> p0, Vec3<T> p1, Vec3<T> q0, Vec3<T> q1, Vec3<T>& on_p,
                                 Vec3<T>& on_q) {
-    const Vec3<T> d1 = p1 - p0, d2 = q1 - q0, r = p0 - q0;
+    const Vec3<T> e1 = p1 - p0, e2 = q1 - q0, p0_q0 = p0 - q0;
+    const T k = detail::unit_scale({e1, e2, p0_q0});
+    const Vec3<T> d1 = k * e1, d2 = k * e2, r = k * p0_q0;
     const T a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r);
     const T c = dot(d1, r), b = dot(d1, d2);
+    on_p = p0, on_q = q0;
+    if (!(a > T(0)) && !(e > T(0))) {
+        return; // two points (a moved edge can round to one)
+    }
+    if (!(a > T(0))) {
+        on_q = q0 + std::clamp(f / e, T(0), T(1)) * e2;
+        return;
+    }
+    if (!(e > T(0))) {
+        on_p = p0 + std::clamp(-c / a, T(0), T(1)) * e1;
+        return;
+    }
     const T denominator = a * e - b * b; // >= 0; 0 for parallel segments
     T s = denominator > T(0) ? std::clamp((b * f - c * e) / denominator, T(0), T(1)) : T(0);
     T t = (b * s + f) / e;
@@ -158,8 +192,8 @@ void closest_points_of_segments(Vec3<T> p0, Vec3<T> p1, Vec3<T> q0, Vec3<T> q1, 
     } else if (t > T(1)) {
         t = T(1), s = std::clamp((b - c) / a, T(0), T(1));
     }
-    on_p = p0 + s * d1;
-    on_q = q0 + t * d2;
+    on_p = p0 + s * e1;
+    on_q = q0 + t * e2;
 }
 
 /// The lanes of the test's blocks: eight values side by side, a loop of fixed length that GCC
@@ -176,6 +210,26 @@ template <class T, int N> struct Corners {
     static constexpr int kCount = N;
     static_assert(kCount % kLanes == 0);
     alignas(32) T x[kCount], y[kCount], z[kCount];
+
+    /// The least and the largest m . v over the corners, in one pass.
+    void range(Vec3<T> m, T& m_least, T& m_most) const {
+        T low[kLanes], high[kLanes];
+        for (int k = 0; k < kLanes; ++k) {
+            low[k] = high[k] = m.x * x[k] + m.y * y[k] + m.z * z[k];
+        }
+        for (int first = kLanes; first < kCount; first += kLanes) {
+            for (int k = 0; k < kLanes; ++k) {
+                const T d = m.x * x[first + k] + m.y * y[first + k] + m.z * z[first + k];
+                low[k] = d < low[k] ? d : low[k];
+                high[k] = d > high[k] ? d : high[k];
+            }
+        }
+        m_least = low[0], m_most = high[0];
+        for (int k = 1; k < kLanes; ++k) {
+            m_least = low[k] < m_least ? low[k] : m_least;
+            m_most = high[k] > m_most ? high[k] : m_most;
+        }
+    }
 
     /// The least m . v over the corners.
     T least(Vec3<T> m) const {
@@ -260,6 +314,20 @@ template <int N> struct Arcs {
     }
 };
 
+/// The larger separation of the corner sets along u and -u, by projecting every corner: a
+/// lower bound on -depth along any axis. u is turned to the side that gave it (from A to B).
+template <class T, int N>
+T projected_separation(const Corners<T, N>& ca, const Corners<T, N>& cb, Vec3<T>& u) {
+    T a_least, a_most, b_least, b_most;
+    ca.range(u, a_least, a_most);
+    cb.range(u, b_least, b_most);
+    if (a_least - b_most > b_least - a_most) {
+        u = -u;
+        return a_least - b_most;
+    }
+    return b_least - a_most;
+}
+
 /// The least and the largest u . v over the points.
 template <class T> void project(std::span<const Vec3<T>> points, Vec3<T> u, T& least, T& most) {
     least = most = dot(u, points[0]);
@@ -300,8 +368,10 @@ SeparatingAxes3<T> separating_axes3_of(const PreparedShape3<T>& a, const Prepare
     const T largest = std::max(a.extent(), max_abs(xf.p) + b.extent());
     out.guard = T(kSeparatingAxisUlps3) * std::numeric_limits<T>::epsilon() * largest;
 
-    // Both corner sets in A's frame as arrays of x, y and z (B's moved as GJK moves them),
-    // padded with copies of corner 0, which change no least or largest value.
+    // Both corner sets in A's frame as arrays of x, y and z, padded with copies of corner 0,
+    // which change no least or largest value. B's corners, normals and arcs are turned by the
+    // quaternion's matrix: a few ulps, as by rotate(), at half the work.
+    const detail::Rotation3<T> turn(xf.q);
     detail::Corners<T, kCorners> ca, cb;
     Vec3<T> vb[kCorners];
     for (int k = 0; k < kCorners; ++k) {
@@ -309,7 +379,7 @@ SeparatingAxes3<T> separating_axes3_of(const PreparedShape3<T>& a, const Prepare
         ca.x[k] = p.x, ca.y[k] = p.y, ca.z[k] = p.z;
     }
     for (int k = 0; k < kCorners; ++k) {
-        const Vec3<T> p = k < b.count() ? apply(xf, b.vertices()[std::size_t(k)]) : vb[0];
+        const Vec3<T> p = k < b.count() ? turn(b.vertices()[std::size_t(k)]) + xf.p : vb[0];
         vb[k] = p;
         cb.x[k] = p.x, cb.y[k] = p.y, cb.z[k] = p.z;
     }
@@ -321,9 +391,7 @@ SeparatingAxes3<T> separating_axes3_of(const PreparedShape3<T>& a, const Prepare
             out.separation = s, out.feature = AxisFeature3::face_a, out.index_a = i;
         }
     }
-    // B's faces, turned into A's frame, against A's corners. B's normals and arcs are turned by
-    // the quaternion's matrix: a few ulps, as by rotate(), at half the work.
-    const detail::Rotation3<T> turn(xf.q);
+    // B's faces, turned into A's frame, against A's corners.
     Vec3<T> mb[2 * kCorners - 4];
     const bool apart_by_a = out.separation > out.guard; // then no more axes: the cores are apart
     for (int j = 0; j < (apart_by_a ? 0 : fb.plane_count()); ++j) {
@@ -335,20 +403,66 @@ SeparatingAxes3<T> separating_axes3_of(const PreparedShape3<T>& a, const Prepare
         }
     }
 
-    // The edge pairs whose arcs cross (or may), each winning only by more than the guard. B's
-    // arcs in A's frame as arrays (its two normals and its circle's), padded with edge 0.
-    const int edges_a = out.separation > out.guard ? 0 : ea;
+    // The edge pairs, each winning only by more than the guard: by their directions when the
+    // shapes have few (the top of this file), else the pairs whose arcs cross (or may).
+    const bool apart = out.separation > out.guard;
+    T edge_best = out.separation + out.guard;
+    int edge_a = -1, edge_b = -1;
+    Vec3<T> edge_u{};
+    const int da = fa.direction_count(), db = fb.direction_count();
+    const bool by_directions = kDirectionPairs * da * db <= ea * eb;
+    for (int i = 0; i < (apart || !by_directions ? 0 : da); ++i) {
+        const std::array<int, 2>& ends_a = fa.ends[std::size_t(fa.direction_edge[std::size_t(i)])];
+        const Vec3<T> a0 = va[std::size_t(ends_a[0])], a1 = va[std::size_t(ends_a[1])];
+        for (int j = 0; j < db; ++j) {
+            const std::array<int, 2>& ends_b =
+                fb.ends[std::size_t(fb.direction_edge[std::size_t(j)])];
+            Vec3<T> u = detail::edge_axis(a0, a1, vb[ends_b[0]], vb[ends_b[1]]);
+            if (u == Vec3<T>{}) {
+                continue; // parallel: no face of Z
+            }
+            ++out.measured, ++out.projected;
+            const T s = detail::projected_separation(ca, cb, u);
+            if (s > edge_best) {
+                edge_best = s, edge_a = i, edge_b = j, edge_u = u;
+            }
+        }
+    }
+    if (by_directions && edge_a >= 0) {
+        // The winning directions' edges that support the shapes along the axis: A's furthest
+        // along u (its lower end the highest), B's furthest back.
+        const int direction_a = edge_a, direction_b = edge_b;
+        T a_top = -std::numeric_limits<T>::infinity(),
+          b_bottom = std::numeric_limits<T>::infinity();
+        for (int i = 0; i < ea; ++i) {
+            if (fa.direction_of[std::size_t(i)] == direction_a) {
+                const std::array<int, 2>& e = fa.ends[std::size_t(i)];
+                const T low = std::min(dot(edge_u, va[std::size_t(e[0])]),
+                                       dot(edge_u, va[std::size_t(e[1])]));
+                if (low > a_top) {
+                    a_top = low, edge_a = i;
+                }
+            }
+        }
+        for (int j = 0; j < eb; ++j) {
+            if (fb.direction_of[std::size_t(j)] == direction_b) {
+                const std::array<int, 2>& e = fb.ends[std::size_t(j)];
+                const T high = std::max(dot(edge_u, vb[e[0]]), dot(edge_u, vb[e[1]]));
+                if (high < b_bottom) {
+                    b_bottom = high, edge_b = j;
+                }
+            }
+        }
+    }
+    const int edges_a = apart || by_directions ? 0 : ea;
     const int blocks_b = detail::whole_lanes(eb);
-    detail::Arcs<kEdges> arcs;
+    detail::Arcs<kEdges> arcs; // B's arcs in A's frame (its two normals and circle's), padded
     for (int j = 0; j < (edges_a > 0 ? blocks_b : 0); ++j) {
         const int e = j < eb ? j : 0;
         arcs.set(j, detail::to_float(mb[fb.sides[std::size_t(e)][0]]),
                  detail::to_float(mb[fb.sides[std::size_t(e)][1]]),
                  detail::to_float(turn(fb.arc_axes[std::size_t(e)])));
     }
-    T edge_best = out.separation + out.guard;
-    int edge_a = -1, edge_b = -1;
-    Vec3<T> edge_u{};
     for (int i = 0; i < edges_a; ++i) {
         const Vec3<T> m0 = fa.normals[std::size_t(fa.sides[std::size_t(i)][0])];
         const Vec3<T> m1 = fa.normals[std::size_t(fa.sides[std::size_t(i)][1])];
@@ -386,12 +500,7 @@ SeparatingAxes3<T> separating_axes3_of(const PreparedShape3<T>& a, const Prepare
                     s = dot(u, b0) - dot(u, a0);
                 } else { // not sure of the arcs: every corner along +-u
                     ++out.projected;
-                    const T a_least = ca.least(u), a_most = -ca.least(-u);
-                    const T b_least = cb.least(u), b_most = -cb.least(-u);
-                    s = b_least - a_most;
-                    if (a_least - b_most > s) {
-                        s = a_least - b_most, u = -u;
-                    }
+                    s = detail::projected_separation(ca, cb, u);
                 }
                 if (s > edge_best) {
                     edge_best = s, edge_a = i, edge_b = j, edge_u = u;
