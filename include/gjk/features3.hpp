@@ -70,10 +70,9 @@ inline int find_class(std::vector<int>& parent, int i) {
 
 /// Whether p1 - p0 and q1 - q0 are exactly parallel (or one of them zero): every component of
 /// their cross product summed exactly and compared with zero. The differences are kept by
-/// two-sum (exact_edge), each of the eight products of a component by fma as a rounded product
-/// and its exact error, and the sixteen terms summed as an expansion of non-overlapping parts
-/// (Shewchuk's grow-expansion), which is zero exactly when each part is. Exact while no product's
-/// error underflows: the corners come scaled to a largest coordinate in [1, 2), and an
+/// two-sum (exact_edge), and each component's eight products of their parts summed as an
+/// expansion (gjk/orientation3.hpp's Expansion: two-products, Grow-Expansion). Exact while no
+/// product's error underflows: the corners come scaled to a largest coordinate in [1, 2), and an
 /// underflow can only call parallel two edges whose angle is below 2^-900.
 template <class R> bool exactly_parallel(Vec3<R> p0, Vec3<R> p1, Vec3<R> q0, Vec3<R> q1) {
     const ExactEdge<R> e = exact_edge(p1, p0), f = exact_edge(q1, q0);
@@ -84,36 +83,15 @@ template <class R> bool exactly_parallel(Vec3<R> p0, Vec3<R> p1, Vec3<R> q0, Vec
         const R ej[2] = {part(e.value, j), part(e.error, j)};
         const R fi[2] = {part(f.value, i), part(f.error, i)};
         const R fj[2] = {part(f.value, j), part(f.error, j)};
-        R sum[16];
-        int parts = 0;
-        auto grow = [&](R term) {
-            int kept = 0;
-            for (int h = 0; h < parts; ++h) {
-                const R s = term + sum[h];
-                const R b_virtual = s - term;
-                const R a_virtual = s - b_virtual;
-                const R error = (term - a_virtual) + (sum[h] - b_virtual);
-                term = s;
-                if (error != R(0)) {
-                    sum[kept++] = error;
-                }
-            }
-            sum[kept++] = term;
-            parts = kept;
-        };
+        Expansion<R, 16> component;
         for (int a = 0; a < 2; ++a) {
             for (int b = 0; b < 2; ++b) {
-                const R plus = ei[a] * fj[b], minus = ej[a] * fi[b];
-                grow(plus);
-                grow(std::fma(ei[a], fj[b], -plus));
-                grow(-minus);
-                grow(-std::fma(ej[a], fi[b], -minus));
+                component.grow_product(ei[a], fj[b]);
+                component.grow_product(-ej[a], fi[b]); // negation is exact
             }
         }
-        for (int h = 0; h < parts; ++h) {
-            if (sum[h] != R(0)) {
-                return false;
-            }
+        if (component.sign() != 0) {
+            return false;
         }
     }
     return true;

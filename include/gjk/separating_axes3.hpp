@@ -328,16 +328,6 @@ T projected_separation(const Corners<T, N>& ca, const Corners<T, N>& cb, Vec3<T>
     return b_least - a_most;
 }
 
-/// The least and the largest u . v over the points.
-template <class T> void project(std::span<const Vec3<T>> points, Vec3<T> u, T& least, T& most) {
-    least = most = dot(u, points[0]);
-    for (std::size_t i = 1; i < points.size(); ++i) {
-        const T x = dot(u, points[i]);
-        least = x < least ? x : least;
-        most = x > most ? x : most;
-    }
-}
-
 /// The index of the point with the least u . v (the first among equals).
 template <class T> int deepest(std::span<const Vec3<T>> points, Vec3<T> u) {
     int best = 0;
