@@ -17,6 +17,7 @@
 
 #include "gjk/distance.hpp"
 #include "gjk/distance3.hpp"
+#include "gjk/overlap.hpp"
 #include "gjk/penetration.hpp"
 #include "gjk/penetration3.hpp"
 
@@ -34,6 +35,19 @@ template <class T> struct DistanceAnswer {
 /// Whether an answer of this status takes penetration()'s normal and depth.
 constexpr bool in_contact(Status s) {
     return s == Status::touching || s == Status::overlapping;
+}
+
+/// The overlap answer in space, where the kernel has no boolean GJK of its own: distance()'s
+/// verdict - overlap when the shapes touch or overlap - with its iterations, status,
+/// termination and error (the plane's is gjk::overlap()'s).
+template <class T> OverlapOutput<T> overlap_answer(const DistanceOutput3<T>& d) {
+    OverlapOutput<T> out;
+    out.overlap = in_contact(d.status);
+    out.iterations = d.iterations;
+    out.status = d.status;
+    out.termination = d.termination;
+    out.error = d.error;
+    return out;
 }
 
 namespace detail {

@@ -275,4 +275,38 @@ TYPED_TEST(Batch3, TheRarePathsAreHandedToTheSingleQuery) {
     }
 }
 
+// Rounded shapes whose cores stand about as far apart as the radii reach: distance() decides
+// the gap's sign exactly there (gjk/loop/rounded_gap3.hpp), and the lanes hand such a lane over
+// (gap_within_round_off()) rather than answer the plain core - (ra + rb): capsules and boxes
+// exactly touching, a few ulps and a quarter apart, each answer distance()'s to the bit.
+TYPED_TEST(Batch3, RoundedShapesAtTheirRadiiAreDistancesAnswer) {
+    using T = TypeParam;
+    // The capsules (cores exactly 3 apart, computed a few ulps short in double) with
+    // radii that reach exactly, a few ulps short of it (the computed gap has the wrong size
+    // there, or the wrong sign) and a quarter past it; boxes face to face at their radii.
+    const Shape<T> a{{1, -3, 2}, {0, -3, -3}}, b{{2, 0, 0}, {-2, 0, 0}};
+    const Shape<T> cube = gjk_test::box<T>(1, 1, 1);
+    constexpr T eps = std::numeric_limits<T>::epsilon();
+    std::vector<DistanceInput3<T>> inputs;
+    for (int i = 0; i < 24; ++i) {
+        const T nudge = i % 3 == 0 ? T(0) : i % 3 == 1 ? -T(i) * eps : T(0.25);
+        inputs.push_back(query(a, b, {}, {}, T(1.5), T(1.5) + nudge));
+        const T gap = T(2 + i % 4); // the cubes' faces apart
+        inputs.push_back(query(cube, cube, {}, {{T(2) + gap, 0, 0}, {}}, T(1), gap - 1 + nudge));
+    }
+    int touching = 0, separated = 0;
+    for (LaneWidth width : lane_widths()) {
+        std::vector<DistanceOutput3<T>> out(inputs.size());
+        gjk::detail::lockstep3_batch<T>(inputs, {}, out, width);
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            const auto expected = gjk::distance(inputs[i]);
+            ASSERT_TRUE(identical(out[i], expected)) << i;
+            touching += expected.status == gjk::Status::touching;
+            separated += expected.status == gjk::Status::separated;
+        }
+    }
+    EXPECT_GT(touching, 0);
+    EXPECT_GT(separated, 0);
+}
+
 } // namespace

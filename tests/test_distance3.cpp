@@ -9,6 +9,8 @@
 
 #include "gjk/batch3.hpp"
 #include "gjk/distance3.hpp"
+#include "gjk/shape.hpp"
+#include "gjk/validate.hpp"
 #include "support/oracle3_points.hpp"
 #include "support/scalars.hpp"
 #include "support/shapes3.hpp"
@@ -124,6 +126,26 @@ TYPED_TEST(Distance3, BadInputIsAnErrorNamingIt) {
     in = query(b, b);
     in.a.radius = T(-1);
     EXPECT_EQ(gjk::distance(in).error, InputError::bad_radius_a);
+}
+
+// One rule of a rotation in both dimensions (gjk/validate.hpp): a norm within 1e-3 of 1. The
+// plane checked the squared norm against 1e-3 and space the norm; a quaternion of norm 1.0008
+// and a plane rotation of the same norm are now both rotations, and both of norm 1.0012 are not.
+TYPED_TEST(Distance3, ARotationIsOneOfNormWithinAThousandthOfOneInBothDimensions) {
+    using T = TypeParam;
+    const auto b = box<T>(1, 1, 1);
+    const auto square = gjk::Shape<T>::box(1, 1);
+    for (const T norm : {T(1.0008), T(0.9992), T(1.0012), T(0.9988)}) {
+        const bool rotation = std::abs(double(norm) - 1) < 1e-3;
+        const InputError expected = rotation ? InputError::none : InputError::bad_transform_a;
+        const auto in3 = query(b, b, {{3, 0, 0}, {}}, {{}, {0, 0, 0, norm}});
+        EXPECT_EQ(gjk::validate(in3), expected) << norm;
+        gjk::DistanceInput<T> in2;
+        in2.a = square, in2.b = square;
+        in2.xf_a.q = {norm, 0};
+        in2.xf_b.p = {3, 0};
+        EXPECT_EQ(gjk::validate(in2), expected) << norm;
+    }
 }
 
 // A warm start from the last answer's simplex finds the same distance, in fewer iterations for
@@ -454,4 +476,45 @@ TYPED_TEST(Distance3, TheTraceHasAStepForEveryIteration) {
         }
     }
     EXPECT_GT(containments, 20);
+}
+
+// The trace is in the world frame, as the answer is and as the plane's is: it held A's frame, so
+// that with A at (10, 0, 0) the answer's point_a was (11, 0, 0) and the trace's (1, 0, 0). Each
+// traced vertex is now its shapes' points where they stand (moved by the poses in long double:
+// gjk_test::world), and the last step's weighted points are the answer's witnesses.
+TYPED_TEST(Distance3, TheTraceIsInTheWorldFrame) {
+    using T = TypeParam;
+    const auto a = box<T>(1, T(0.5), T(0.25)), b = box<T>(T(0.5), T(0.5), T(0.5));
+    std::mt19937_64 rng(9);
+    std::uniform_real_distribution<double> u(-1, 1);
+    const long double tolerance = std::is_same_v<T, float> ? 1e-5L : 1e-12L;
+    for (int k = 0; k < 50; ++k) {
+        const Transform3<T> xf_a{{T(10 + u(rng)), T(u(rng)), T(u(rng))}, random_rotation<T>(rng)};
+        const Transform3<T> xf_b{{T(13 + u(rng)), T(u(rng)), T(u(rng))}, random_rotation<T>(rng)};
+        std::vector<gjk::TraceStep3<T>> trace;
+        const auto out = gjk::distance(query(a, b, xf_b, xf_a), nullptr, &trace);
+        ASSERT_EQ(out.status, Status::separated) << k;
+        const auto world_a = gjk_test::world(a, xf_a), world_b = gjk_test::world(b, xf_b);
+        auto near = [&](Vec3<T> p, oracle3::P3 q, const char* what) {
+            EXPECT_NEAR(p.x, q.x, tolerance * 16) << k << " " << what;
+            EXPECT_NEAR(p.y, q.y, tolerance * 16) << k << " " << what;
+            EXPECT_NEAR(p.z, q.z, tolerance * 16) << k << " " << what;
+        };
+        for (const auto& step : trace) {
+            for (int i = 0; i < step.simplex.count; ++i) {
+                const auto& v = step.simplex.v[i];
+                near(v.a, world_a[std::size_t(v.index_a)], "a");
+                near(v.b, world_b[std::size_t(v.index_b)], "b");
+                near(v.w, {double(v.b.x - v.a.x), double(v.b.y - v.a.y), double(v.b.z - v.a.z)},
+                     "w");
+            }
+        }
+        Vec3<T> pa{}, pb{};
+        const auto& last = trace.back().simplex;
+        for (int i = 0; i < last.count; ++i) {
+            pa += last.v[i].weight * last.v[i].a, pb += last.v[i].weight * last.v[i].b;
+        }
+        near(pa, {double(out.point_a.x), double(out.point_a.y), double(out.point_a.z)}, "point_a");
+        near(pb, {double(out.point_b.x), double(out.point_b.y), double(out.point_b.z)}, "point_b");
+    }
 }

@@ -279,32 +279,30 @@ val distance(const val& ja, const val& jb) {
 
 // --- In space ------------------------------------------------------------------------------
 
-/// A simplex of space in the world frame. The kernel keeps its vertices in A's frame (a on A,
-/// b on B moved there, w = b - a) and so does the tool's "simplices"; the page draws them
-/// where the shapes are: a and b moved by A's pose, w and the closest point P turned by it.
-val from_step3(const gjk::Simplex3<T>& s, V3 closest, const gjk::Transform3<T>& xf_a) {
+/// A traced simplex of space, as the kernel gives it: in the world frame.
+val from_step3(const gjk::TraceStep3<T>& step) {
     val vertices = val::array();
-    for (int i = 0; i < s.count; ++i) {
-        const gjk::SimplexVertex3<T>& v = s.v[i];
+    for (int i = 0; i < step.simplex.count; ++i) {
+        const gjk::SimplexVertex3<T>& v = step.simplex.v[i];
         val o = val::object();
-        o.set("a", from_vec3(gjk::apply(xf_a, v.a)));
-        o.set("b", from_vec3(gjk::apply(xf_a, v.b)));
-        o.set("w", from_vec3(gjk::rotate(xf_a.q, v.w)));
+        o.set("a", from_vec3(v.a));
+        o.set("b", from_vec3(v.b));
+        o.set("w", from_vec3(v.w));
         o.set("weight", v.weight);
         o.set("index_a", v.index_a);
         o.set("index_b", v.index_b);
         vertices.set(i, o);
     }
-    val step = val::object();
-    step.set("simplex", vertices);
-    step.set("closest", from_vec3(gjk::rotate(xf_a.q, closest)));
-    return step;
+    val out = val::object();
+    out.set("simplex", vertices);
+    out.set("closest", from_vec3(step.closest));
+    return out;
 }
 
-/// distance3(a, b): the tool's answer to a 3D line with --trace (its fields, "simplices" in A's
-/// frame as the tool writes them), plus termination, error and `trace`: each traced simplex in
-/// the world frame ({simplex: [{a, b, w, weight, index_a, index_b}], closest}); a loop that
-/// ends by containment ends with the tetrahedron that contains the origin.
+/// distance3(a, b): the tool's answer to a 3D line with --trace (its fields, "simplices" as the
+/// tool writes them), plus termination, error and `trace`: each traced simplex, in the world
+/// frame as the kernel gives it ({simplex: [{a, b, w, weight, index_a, index_b}], closest}); a
+/// loop that ends by containment ends with the tetrahedron that contains the origin.
 val distance3(const val& ja, const val& jb) {
     const JsShape3 a = to_shape3(ja), b = to_shape3(jb);
     const gjk::DistanceInput3<T> in = to_input3(a, b);
@@ -313,10 +311,9 @@ val distance3(const val& ja, const val& jb) {
     val o = from_fields(gjk::contract::distance_fields(answer, &trace));
     o.set("termination", std::string(gjk::to_string(answer.output.termination)));
     o.set("error", error_text(answer.output.error));
-    const gjk::Transform3<T> xf_a = a.unit_pose();
     val steps = val::array();
     for (std::size_t i = 0; i < trace.size(); ++i) {
-        steps.set(i, from_step3(trace[i].simplex, trace[i].closest, xf_a));
+        steps.set(i, from_step3(trace[i]));
     }
     o.set("trace", steps);
     return o;

@@ -98,7 +98,7 @@ bool read_shape3(const json& j, const std::string& name, const Options& options,
         }
         shape.quaternion = {xyzw[0], xyzw[1], xyzw[2], xyzw[3]};
         const double norm = std::sqrt(norm_squared(shape.quaternion));
-        if (!(std::abs(norm - 1) <= 1e-3)) {
+        if (!gjk::detail::rotation_norm_ok(norm_squared(shape.quaternion))) { // the kernel's rule
             error = name + ".quaternion: its norm " + short_number(norm) +
                     " is not within 1e-3 of 1 (a rotation is a unit quaternion)";
             return false;

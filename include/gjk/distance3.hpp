@@ -31,76 +31,9 @@
 #include "gjk/loop/simplex3.hpp"
 #include "gjk/math3.hpp"
 #include "gjk/minkowski3.hpp"
+#include "gjk/validate.hpp"
 
 namespace gjk {
-
-namespace detail {
-
-/// A transform is usable when its translation is within the kernel's range and its quaternion
-/// within 1e-3 of unit norm (the query normalizes it).
-template <class T> bool valid_transform(const Transform3<T>& xf) {
-    const Vec3<T> p[1] = {xf.p};
-    const T norm = std::sqrt(norm_squared(xf.q)); // NaN fails the comparison
-    return all_within(std::span<const Vec3<T>>(p), kernel_range<T>()) &&
-           std::abs(norm - T(1)) <= T(1e-3);
-}
-
-template <class T> bool valid_radius(T r) {
-    return r >= T(0) && r <= kernel_range<T>(); // NaN fails both
-}
-
-} // namespace detail
-
-/// What is wrong with a 3D distance query, or InputError::none.
-template <class T> InputError validate(const DistanceInput3<T>& in) {
-    constexpr std::size_t most = std::size_t(std::numeric_limits<int>::max());
-    if (in.a.points.empty()) {
-        return InputError::empty_a;
-    }
-    if (in.b.points.empty()) {
-        return InputError::empty_b;
-    }
-    if (in.a.points.size() > most) {
-        return InputError::too_many_points_a;
-    }
-    if (in.b.points.size() > most) {
-        return InputError::too_many_points_b;
-    }
-    // A prepared shape's corners were checked when it was made (gjk/prepared3.hpp). Points
-    // within the range are finite: one pass says both, and only a shape that fails it is read
-    // again, to name what is wrong (a non-finite point first, in either shape).
-    const T max = std::numeric_limits<T>::max();
-    const bool ok_a = in.a.prepared != nullptr || all_within(in.a.points, kernel_range<T>());
-    const bool ok_b = in.b.prepared != nullptr || all_within(in.b.points, kernel_range<T>());
-    if (!ok_a && !all_within(in.a.points, max)) {
-        return InputError::nonfinite_point_a;
-    }
-    if (!ok_b && !all_within(in.b.points, max)) {
-        return InputError::nonfinite_point_b;
-    }
-    if (!ok_a) {
-        return InputError::out_of_range_a;
-    }
-    if (!ok_b) {
-        return InputError::out_of_range_b;
-    }
-    if (!detail::valid_radius(in.a.radius)) {
-        return InputError::bad_radius_a;
-    }
-    if (!detail::valid_radius(in.b.radius)) {
-        return InputError::bad_radius_b;
-    }
-    if (!detail::valid_transform(in.xf_a)) {
-        return InputError::bad_transform_a;
-    }
-    if (!detail::valid_transform(in.xf_b)) {
-        return InputError::bad_transform_b;
-    }
-    if (in.max_iterations < 1) {
-        return InputError::bad_max_iterations;
-    }
-    return InputError::none;
-}
 
 namespace detail {
 
@@ -141,6 +74,18 @@ Simplex3<T> start3(const DistanceInput3<T>& input, const PairInFrameA3<T>& pair,
     return s;
 }
 
+/// A traced iteration in the world frame (`xf_a`: A's pose, its quaternion normalized), as the
+/// answer is: each vertex's points moved by A's pose, w and P turned by it.
+template <class T>
+TraceStep3<T> world_step(const Transform3<T>& xf_a, const Simplex3<T>& s, Vec3<T> closest) {
+    TraceStep3<T> step{s, rotate(xf_a.q, closest)};
+    for (int i = 0; i < s.count; ++i) {
+        SimplexVertex3<T>& v = step.simplex.v[i];
+        v.a = apply(xf_a, v.a), v.b = apply(xf_a, v.b), v.w = rotate(xf_a.q, v.w);
+    }
+    return step;
+}
+
 /// distance() on Z = B - A in A's frame (`pair`'s, with each shape's kind of support).
 template <class T, class Z>
 DistanceOutput3<T> distance_in_frame(const DistanceInput3<T>& input, const PairInFrameA3<T>& pair,
@@ -169,7 +114,7 @@ DistanceOutput3<T> distance_in_frame(const DistanceInput3<T>& input, const PairI
             best = s, best_solution = solution;
             ending = Termination::containment;
             if (trace) {
-                trace->push_back({s, solution.closest});
+                trace->push_back(world_step(pair.xf_a, s, solution.closest));
             }
             break;
         }
@@ -193,7 +138,7 @@ DistanceOutput3<T> distance_in_frame(const DistanceInput3<T>& input, const PairI
             if (!(distance2 <= previous + noise && stalls < kStalls)) {
                 ending = Termination::no_progress;
                 if (trace) { // the iteration keeps the previous simplex
-                    trace->push_back({best, best_solution.closest});
+                    trace->push_back(world_step(pair.xf_a, best, best_solution.closest));
                 }
                 break;
             }
@@ -203,7 +148,7 @@ DistanceOutput3<T> distance_in_frame(const DistanceInput3<T>& input, const PairI
         cull(s, solution.region);
         best = s, best_solution = solution;
         if (trace) {
-            trace->push_back({s, solution.closest});
+            trace->push_back(world_step(pair.xf_a, s, solution.closest));
         }
         d = search_direction(s);
         if (d == Vec3<T>{}) { // cases 3a, 3b, 4: the origin on the simplex

@@ -58,7 +58,9 @@ template <class T> struct Simplex3 {
     int count{0};           ///< 1 to 4 (0 before the first)
 };
 
-/// One iteration of the loop, for the trace: the simplex after it was solved and culled.
+/// One iteration of the loop, for the trace: the simplex after it was solved and culled. In the
+/// world frame, as the answer is (and TraceStep in the plane): each vertex's a and b where the
+/// shapes are, w = b - a and the closest point in world orientation.
 template <class T> struct TraceStep3 {
     Simplex3<T> simplex; ///< the vertices, with their weights
     Vec3<T> closest{};   ///< the simplex's closest point to the origin

@@ -7,7 +7,8 @@
 // of Z with outward normal m, and translating B by -p puts the origin on that face: the
 // minimum translation direction, from A to B, is n = -m. The radii add to the core depth.
 // When the cores are apart but the rounded shapes overlap, depth = ra + rb - core distance
-// along GJK's normal, and no EPA runs.
+// along GJK's normal, and no EPA runs; within round-off of the radii the gap is rounded_gap()'s,
+// its sign exact, as distance() decides it (gjk/loop/rounded_gap3.hpp).
 //
 // EPA (3D). Keep a convex polytope P of points of Z around the origin, its faces triangles
 // wound outward (gjk/epa/polytope3.hpp). Each face has an outward unit normal m and its plane
@@ -46,6 +47,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <type_traits>
 
 #include "gjk/distance3.hpp"
@@ -60,13 +62,16 @@ namespace detail {
 /// penetration()'s answer in space from the cores' answer: their signed distance, normal and
 /// witnesses (world), moved out by the radii, with the status they give. `capped`: GJK or EPA
 /// reached its cap.
+/// `rounded`, when given, is the rounded shapes' signed distance itself (rounded_gap(): cores
+/// apart by about the radii).
 template <class T>
 PenetrationOutput3<T>
 penetration_from_cores(const DistanceInput3<T>& input, PenetrationOutput3<T> out, T core_signed,
-                       Vec3<T> normal, Vec3<T> pa, Vec3<T> pb, bool normal_known, bool capped) {
+                       Vec3<T> normal, Vec3<T> pa, Vec3<T> pb, bool normal_known, bool capped,
+                       std::optional<T> rounded = std::nullopt) {
     const T ra = input.use_radii ? input.a.radius : T(0);
     const T rb = input.use_radii ? input.b.radius : T(0);
-    out.signed_distance = core_signed - (ra + rb);
+    out.signed_distance = rounded.value_or(core_signed - (ra + rb));
     out.depth = std::max(T(0), -out.signed_distance);
     out.normal = normal;
     out.point_a = pa + ra * normal;
@@ -93,7 +98,7 @@ penetration_from_cores(const DistanceInput3<T>& input, PenetrationOutput3<T> out
 
 /// penetration()'s answer when the separating axis test decides it (gjk/separating_axes3.hpp):
 /// true, with `out` filled, for valid input (precondition) of two prepared polyhedra of at most
-/// PreparedShape3::kAxesLimit corners whose cores overlap by more than round-off. No GJK runs
+/// kSeparatingAxesCorners corners whose cores overlap by more than round-off. No GJK runs
 /// (iterations 0, the cache left as it was); termination is separating_axis.
 template <class T>
 bool penetration_by_axes3(const DistanceInput3<T>& input, PenetrationOutput3<T>& out) {
@@ -146,17 +151,24 @@ PenetrationOutput3<T> penetration(const DistanceInput3<T>& input,
     const detail::PairInFrameA3<T> pair(core);
     const Transform3<T>& xf_a = pair.xf_a;
     DistanceOutput3<T> g;
+    std::optional<T> rounded; // the rounded shapes' gap, decided as distance() decides it
     const detail::EpaResult3<T> e = pair.with_z([&](const auto& z) {
         g = detail::distance_in_frame<T>(core, pair, z, &c, nullptr);
-        if (g.status != Status::overlapping) {
-            return detail::EpaResult3<T>{};
-        }
-        Simplex3<T> seed; // EPA from the simplex GJK ended with
+        Simplex3<T> seed; // the simplex GJK ended with
         seed.count = std::clamp(c.count, 1, 4);
         for (int i = 0; i < seed.count; ++i) {
             seed.v[i] = z.vertex(c.index_a[i], c.index_b[i]);
         }
-        return detail::epa3(z, seed, max_epa_iterations);
+        if (g.status == Status::separated && input.use_radii) {
+            const T ra = input.a.radius, rb = input.b.radius;
+            if (detail::gap_within_round_off(seed, g.distance, ra + rb)) {
+                rounded = detail::rounded_gap(seed, g.distance, ra, rb);
+            }
+        }
+        if (g.status != Status::overlapping) {
+            return detail::EpaResult3<T>{};
+        }
+        return detail::epa3(z, seed, max_epa_iterations); // EPA from GJK's simplex
     });
     out.iterations = g.iterations;
     if (g.status == Status::invalid_input) {
@@ -166,7 +178,7 @@ PenetrationOutput3<T> penetration(const DistanceInput3<T>& input,
     if (g.status != Status::overlapping) {
         return detail::penetration_from_cores(input, out, g.distance, g.normal, g.point_a,
                                               g.point_b, !(g.normal == Vec3<T>{}),
-                                              g.status == Status::max_iterations);
+                                              g.status == Status::max_iterations, rounded);
     }
     out.epa_iterations = e.iterations;
     out.termination = e.termination;

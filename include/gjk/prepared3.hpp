@@ -53,10 +53,11 @@ template <class T> class PreparedShape3 {
     /// At or below this many corners the support is a scan of all of them: one block of dot
     /// products, cheaper than a climb's dependent steps for so few (docs/performance.md).
     static constexpr int kScanLimit = 16;
-    /// At or below this many corners a polyhedron keeps its face planes and edges (features()),
-    /// and penetration() measures it by the separating axis test (gjk/separating_axes3.hpp):
-    /// its pass over every pair of edges grows as the product of the edge counts, while EPA's
-    /// iterations grow slowly with the corners (docs/gjk-in-3d.md).
+    /// At or below this many corners a polyhedron keeps its face planes and edges (features()).
+    /// penetration() measures two of at most detail::kSeparatingAxesCorners (8: boxes) by the
+    /// separating axis test (gjk/separating_axes3.hpp), whose pass over every pair of edges
+    /// grows as the product of the edge counts, while EPA's iterations grow slowly with the
+    /// corners (docs/gjk-in-3d.md); the rest of them by GJK and EPA.
     static constexpr int kAxesLimit = 16;
 
     /// An empty shape (error() is ShapeError::empty).

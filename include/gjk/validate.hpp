@@ -1,5 +1,6 @@
-// gjk/validate.hpp - the preconditions of every query: finite points within the kernel's range,
-// a radius >= 0, transforms that are rotations, an iteration cap >= 1 (docs/robustness.md).
+// gjk/validate.hpp - the preconditions of every query, in the plane and in space: finite points
+// within the kernel's range, a radius >= 0, transforms that are rotations (one rule for both
+// dimensions), an iteration cap >= 1 (docs/robustness.md).
 // validate() names what is wrong (an InputError); a prepared shape was checked when it was
 // made, so only its stored verdict is read.
 #pragma once
@@ -7,7 +8,9 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <span>
 
+#include "gjk/distance3_types.hpp"
 #include "gjk/distance_types.hpp"
 #include "gjk/math.hpp"
 #include "gjk/prepared.hpp"
@@ -17,14 +20,22 @@ namespace gjk {
 
 namespace detail {
 
-/// A's rotation is unit length (a scale or a shear would silently change the shape) and its
-/// translation within the kernel's range; NaN fails every test. & rather than &&, here and
-/// in validate(): one branch on the verdict instead of one per test.
+/// The one rule of a rotation, in either dimension: its norm - |(c, s)| in the plane, |q| in
+/// space - within 1e-3 of 1, tested on the squared norm n2 without a root:
+/// (1 - 1e-3)^2 <= n2 <= (1 + 1e-3)^2. A rotation made from an angle or a normalized quaternion
+/// is within a few ulps of 1; further is a scale or a shear that would silently change the shape
+/// (TEST(Distance, RejectsBadInput), TYPED_TEST(Distance3, BadInputIsAnErrorNamingIt)). The
+/// plane's rotation is used as it is, the quaternion normalized. NaN fails.
+template <class T> bool rotation_norm_ok(T n2) {
+    return (int(n2 >= T(0.998001)) & int(n2 <= T(1.002001))) != 0;
+}
+
+/// A's rotation is a rotation (rotation_norm_ok()) and its translation within the kernel's
+/// range; NaN fails every test. & rather than &&, here and in validate(): one branch on the
+/// verdict instead of one per test.
 template <class T> bool transform_ok(const Transform<T>& xf) {
-    // A Rot from from_angle has c^2 + s^2 within a few ulps of 1; a deviation of 1e-3 means a
-    // scale or a shear (TEST(Distance, RejectsBadInput)).
     const T range = kernel_range<T>();
-    return (int(std::abs(xf.q.c * xf.q.c + xf.q.s * xf.q.s - T(1)) <= T(1e-3)) &
+    return (int(rotation_norm_ok(xf.q.c * xf.q.c + xf.q.s * xf.q.s)) &
             int(std::abs(xf.p.x) <= range) & int(std::abs(xf.p.y) <= range)) != 0;
 }
 
@@ -106,6 +117,73 @@ template <class T> [[gnu::always_inline]] inline InputError validate(const Dista
         return InputError::none;
     }
     return detail::input_error(in);
+}
+
+namespace detail {
+
+/// A transform in space is usable when its translation is within the kernel's range and its
+/// quaternion a rotation (rotation_norm_ok(); the query normalizes it).
+template <class T> bool valid_transform(const Transform3<T>& xf) {
+    const Vec3<T> p[1] = {xf.p};
+    return all_within(std::span<const Vec3<T>>(p), kernel_range<T>()) &&
+           rotation_norm_ok(norm_squared(xf.q));
+}
+
+template <class T> bool valid_radius(T r) {
+    return r >= T(0) && r <= kernel_range<T>(); // NaN fails both
+}
+
+} // namespace detail
+
+/// What is wrong with a query in space, or InputError::none.
+template <class T> InputError validate(const DistanceInput3<T>& in) {
+    constexpr std::size_t most = std::size_t(std::numeric_limits<int>::max());
+    if (in.a.points.empty()) {
+        return InputError::empty_a;
+    }
+    if (in.b.points.empty()) {
+        return InputError::empty_b;
+    }
+    if (in.a.points.size() > most) {
+        return InputError::too_many_points_a;
+    }
+    if (in.b.points.size() > most) {
+        return InputError::too_many_points_b;
+    }
+    // A prepared shape's corners were checked when it was made (gjk/prepared3.hpp). Points
+    // within the range are finite: one pass says both, and only a shape that fails it is read
+    // again, to name what is wrong (a non-finite point first, in either shape).
+    const T max = std::numeric_limits<T>::max();
+    const bool ok_a = in.a.prepared != nullptr || all_within(in.a.points, kernel_range<T>());
+    const bool ok_b = in.b.prepared != nullptr || all_within(in.b.points, kernel_range<T>());
+    if (!ok_a && !all_within(in.a.points, max)) {
+        return InputError::nonfinite_point_a;
+    }
+    if (!ok_b && !all_within(in.b.points, max)) {
+        return InputError::nonfinite_point_b;
+    }
+    if (!ok_a) {
+        return InputError::out_of_range_a;
+    }
+    if (!ok_b) {
+        return InputError::out_of_range_b;
+    }
+    if (!detail::valid_radius(in.a.radius)) {
+        return InputError::bad_radius_a;
+    }
+    if (!detail::valid_radius(in.b.radius)) {
+        return InputError::bad_radius_b;
+    }
+    if (!detail::valid_transform(in.xf_a)) {
+        return InputError::bad_transform_a;
+    }
+    if (!detail::valid_transform(in.xf_b)) {
+        return InputError::bad_transform_b;
+    }
+    if (in.max_iterations < 1) {
+        return InputError::bad_max_iterations;
+    }
+    return InputError::none;
 }
 
 } // namespace gjk

@@ -271,8 +271,8 @@ gradient_b (N, 3), the signed distance's derivative with respect to each pose (x
 and differentiable (N,) bool: gjk.distance(...).gradient row by row.
 In 3D (shapes of (n, 3) points, or ShapeArrays of (P, 3)): poses (7,) or (N, 7) of (x, y, z,
 qx, qy, qz, qw), points and normals (N, 3), gradients (N, 6) (d/dposition, then d/drotation).
-The rows run one query after another on each thread's range of rows (no SIMD lanes in
-space); a bad row (a NaN, a quaternion far from unit norm, a bad shape) is invalid_input.)");
+The rows run through the library's distance_batch in blocks on each thread's range of rows
+(SIMD lanes for small shapes, as in 2D); a bad row (a NaN, a quaternion far from unit norm, a bad shape) is invalid_input.)");
 }
 
 } // namespace gjk::python

@@ -101,12 +101,7 @@ py::dict overlap3_in(const PyShape& a, const PyShape& b, const Pose3& pa, const 
     if (d.status == Status::invalid_input) {
         throw py::value_error(to_string(d.error));
     }
-    OverlapOutput<T> out;
-    out.overlap = contract::in_contact(d.status);
-    out.iterations = d.iterations;
-    out.status = d.status;
-    out.termination = d.termination;
-    return fields_dict(contract::overlap_fields(out));
+    return fields_dict(contract::overlap_fields(contract::overlap_answer(d)));
 }
 
 template <class T>
@@ -162,7 +157,7 @@ ShapeView3<T> row_shape(const ShapeColumn& c, std::size_t i, std::vector<Vec3<T>
 /// Rows [begin, end): each gjk.distance's answer in space (contract::distance_answer on
 /// distance() and, on contact or for the gradient, penetration()). A bad row is the library's
 /// invalid_input with zeros. distance() runs a block of rows at a time through distance_batch,
-/// which in float takes SIMD lanes (its answers are distance()'s to the bit).
+/// which takes SIMD lanes in float and double (its answers are distance()'s to the bit).
 template <class T>
 void answer_rows3(const ShapeColumn& a, const ShapeColumn& b, const py::array_t<double>& pose_a,
                   const py::array_t<double>& pose_b, std::size_t begin, std::size_t end,
@@ -238,9 +233,10 @@ Pose3 read_pose3(py::handle value, const char* name) {
         }
     }
     const Pose3 pose{p[0], p[1], p[2], p[3], p[4], p[5], p[6]};
-    const double norm =
-        std::sqrt(pose.qx * pose.qx + pose.qy * pose.qy + pose.qz * pose.qz + pose.qw * pose.qw);
-    if (!(std::abs(norm - 1) <= 1e-3)) { // the `gjk distance` 3D line's rule
+    const double norm2 =
+        pose.qx * pose.qx + pose.qy * pose.qy + pose.qz * pose.qz + pose.qw * pose.qw;
+    const double norm = std::sqrt(norm2);
+    if (!gjk::detail::rotation_norm_ok(norm2)) { // the kernel's rule
         throw py::value_error(std::string(name) + ": its quaternion's norm " +
                               contract::short_number(norm) +
                               " is not within 1e-3 of 1 (a rotation is a unit quaternion)");

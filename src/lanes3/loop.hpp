@@ -661,9 +661,18 @@ conclude(Lanes3<T, Bytes>& l, const Simplex<T, Bytes>& s, typename Types<T, Byte
     const V3 scaled = Ty::times(k, along);
     const V length = wide::sqrt(Ty::dot(scaled, scaled));
     V3 normal{scaled.x / length, scaled.y / length, scaled.z / length};
-    // The radii: separated when the cores are further apart than they reach.
+    // The radii: separated when the cores are further apart than they reach, by more than the
+    // round-off of their distance (gap_within_round_off(): a gap within it is rounded_gap()'s,
+    // conclude3() answers it).
     const V ra = wide::load<V>(l.radius_a), rb = wide::load<V>(l.radius_b);
-    ok &= core > ra + rb;
+    const V radii = ra + rb;
+    V largest_w = radii;
+    for (int i = 0; i < 4; ++i) {
+        largest_w = wide::select(Ty::ints(i) < s.count, largest_with<T, Bytes>(largest_w, s.w[i]),
+                                 largest_w);
+    }
+    const V band = Ty::values(T(64) * eps) * largest_w;
+    ok &= (core > radii) & ~((radii > zero) & (wide::abs(core - radii) <= band));
     V distance = core - (ra + rb);
     const V3 witness_a = pa;
     pa = Ty::add(pa, Ty::times(ra, normal));

@@ -136,6 +136,41 @@ TEST(CliContract3, TraceAndDerivativesWorkAsInTheOtherDimension) {
     EXPECT_EQ(j["differentiable"], true);
 }
 
+// The trace is in the world frame, as the answer is (docs/cli.md): with A at (10, 0, 0), the
+// answer's point_a was (11, 0, 0) and the last simplex's (1, 0, 0), A's own frame. Now the last
+// simplex's weighted points are the answer's, and every vertex is its shapes' points where they
+// stand, turned ones too.
+TEST(CliContract3, TheTraceIsInTheWorldFrameAsTheAnswerIs) {
+    gjk::contract::Options options;
+    options.trace = true;
+    const ordered_json j = ordered_json::parse(
+        answer(R"({"a": {"points": [[0, 0, 0], [1, 0, 0]], "position": [10, 0, 0]},)"
+               R"( "b": {"points": [[0, 0, 0]], "position": [11, 2, 0]}})",
+               options));
+    EXPECT_EQ(j["point_a"], ordered_json::parse("[11.0, 0.0, 0.0]"));
+    const auto& last = j["simplices"].back();
+    ASSERT_EQ(last.size(), 1u);
+    EXPECT_EQ(last[0]["point_a"], j["point_a"]);
+    EXPECT_EQ(last[0]["point_b"], j["point_b"]);
+    EXPECT_EQ(last[0]["minkowski"], ordered_json::parse("[0.0, 2.0, 0.0]"));
+    // A turned a quarter about z: its point (1, 0, 0) stands at (10, 1, 0).
+    const ordered_json turned = ordered_json::parse(
+        answer(R"({"a": {"points": [[0, 0, 0], [1, 0, 0]], "position": [10, 0, 0], )"
+               R"("quaternion": [0, 0, 0.7071067811865476, 0.7071067811865476]},)"
+               R"( "b": {"points": [[0, 0, 0]], "position": [10, 3, 0]}})",
+               options));
+    for (const auto& step : turned["simplices"]) {
+        for (const auto& vertex : step) {
+            const double x = vertex["point_a"][0], y = vertex["point_a"][1];
+            EXPECT_NEAR(x, 10.0, 1e-12);
+            EXPECT_NEAR(y, vertex["index_a"] == 0 ? 0.0 : 1.0, 1e-12);
+            EXPECT_NEAR(vertex["point_b"][0].get<double>(), 10.0, 1e-12); // B's point, where
+            EXPECT_NEAR(vertex["point_b"][1].get<double>(), 3.0, 1e-12);  // it stands, moved
+            EXPECT_NEAR(vertex["point_b"][2].get<double>(), 0.0, 1e-12);  // there through A's frame
+        }
+    }
+}
+
 // Every way a 3D line can be wrong is an error line naming the field; the other subcommands
 // say they are 2D.
 TEST(CliContract3, WrongLinesAreErrorLinesNamingTheField) {

@@ -255,10 +255,10 @@ function pairs3(seed, count) {
 }
 
 // The page's 3D answer is the tool's on a 3D line (contract/distance_answer.hpp in space): the
-// same fields, the penetration on contact, and with --trace the same simplices, in A's frame as
-// the tool writes them. The page's own `trace` is those simplices moved into the world by A's
-// pose, one per iteration; a loop that ended by containment ends with the tetrahedron that
-// contains the origin.
+// same fields, the penetration on contact, and with --trace the same simplices, in the world
+// frame: each vertex's points are the shapes' points moved by their poses. The page's own
+// `trace` draws those simplices as they are, one per iteration; a loop that ended by containment
+// ends with the tetrahedron that contains the origin.
 test('distance3() is `gjk distance --trace`\'s 3D answer, field for field, on 300 random pairs', () => {
   const queries = pairs3(20261126, 300);
   const answers = native(queries, ['--trace']);
@@ -280,11 +280,15 @@ test('distance3() is `gjk distance --trace`\'s 3D answer, field for field, on 30
         assert.equal(m.index_a, v.index_a, `${what}: index_a`);
         assert.equal(m.index_b, v.index_b, `${what}: index_b`);
         for (const f of ['point_a', 'point_b', 'minkowski', 'weight']) near(m[f], v[f], `${what}: ${f}`);
-        // The drawn trace: the same vertex in the world frame.
+        // The drawn trace: the same vertex, in the world frame as the tool's.
         const world = mine.trace[k].simplex[j];
-        near(world.a, rotate(q.a.quaternion, v.point_a).map((x, c) => x + q.a.position[c]), `${what}: a in the world`);
-        near(world.b, rotate(q.a.quaternion, v.point_b).map((x, c) => x + q.a.position[c]), `${what}: b in the world`);
-        near(world.w, rotate(q.a.quaternion, v.minkowski), `${what}: w in the world`);
+        near(world.a, v.point_a, `${what}: a in the world`);
+        near(world.b, v.point_b, `${what}: b in the world`);
+        near(world.w, v.minkowski, `${what}: w in the world`);
+        // ...where the shapes are: A's point index_a and B's index_b, each moved by its pose.
+        const moved = (s, p) => rotate(s.quaternion, p).map((x, c) => x + s.position[c]);
+        near(v.point_a, moved(q.a, q.a.points[v.index_a]), `${what}: A's point`);
+        near(v.point_b, moved(q.b, q.b.points[v.index_b]), `${what}: B's point`);
         assert.equal(world.weight, m.weight, `${what}: weight`);
       });
     });

@@ -569,16 +569,19 @@ describe('desktop, 1280×800, the 3D view', () => {
       assert.deepEqual(drawn.step.closest, trace[k - 1].closest);
       assert.equal(await page.locator('#s3-step-simplex tr').count(), trace[k - 1].simplex.length);
       if (k < n) {
-        // The tool's simplex of that iteration (A's frame), moved into the world by A's pose.
+        // The tool's simplex of that iteration, in the world frame as the page draws it: its
+        // points are the shapes' points where they stand.
         const nat = answer.simplices[k - 1];
         assert.equal(drawn.step.simplex.length, nat.length, `simplex size at iteration ${k}`);
         drawn.step.simplex.forEach((v, i) => {
           assert.equal(v.index_a, nat[i].index_a);
           assert.equal(v.index_b, nat[i].index_b);
-          const world = (p) => rotate3(state.a.quaternion, p).map((x, c) => x + state.a.position[c]);
-          closeVector(v.a, world(nat[i].point_a), 1e-9, `iteration ${k} vertex ${i} a`);
-          closeVector(v.b, world(nat[i].point_b), 1e-9, `iteration ${k} vertex ${i} b`);
-          closeVector(v.w, rotate3(state.a.quaternion, nat[i].minkowski), 1e-9, `iteration ${k} vertex ${i} w`);
+          const world = (s, p) => rotate3(s.quaternion, p).map((x, c) => x + s.position[c]);
+          closeVector(v.a, nat[i].point_a, 1e-9, `iteration ${k} vertex ${i} a`);
+          closeVector(v.b, nat[i].point_b, 1e-9, `iteration ${k} vertex ${i} b`);
+          closeVector(v.w, nat[i].minkowski, 1e-9, `iteration ${k} vertex ${i} w`);
+          closeVector(v.a, world(state.a, state.a.points[v.index_a]), 1e-9, `iteration ${k} vertex ${i}: A's point`);
+          closeVector(v.b, world(state.b, state.b.points[v.index_b]), 1e-9, `iteration ${k} vertex ${i}: B's point`);
           close(v.weight, nat[i].weight, 1e-9, `iteration ${k} vertex ${i} weight`);
         });
         // The next iteration's new vertex is the support point drawn.

@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "gjk/distance3_types.hpp"
+#include "gjk/loop/rounded_gap3.hpp"
 #include "gjk/loop/simplex3.hpp"
 #include "gjk/loop/support_plane3.hpp"
 #include "gjk/math3.hpp"
@@ -96,13 +97,19 @@ DistanceOutput3<T> conclude3(const DistanceInput3<T>& input, const Transform3<T>
     const T rb = input.use_radii ? input.b.radius : T(0);
     out.iterations = iterations;
     out.termination = ending;
-    if (core > ra + rb) {
+    // Rounded cores about as far apart as the radii reach: the gap's sign from the kept
+    // feature, exactly (gjk/loop/rounded_gap3.hpp); else the computed one.
+    T gap = core - (ra + rb);
+    if (!contact && gap_within_round_off(best, core, ra + rb)) {
+        gap = rounded_gap(best, core, ra, rb).value_or(gap);
+    }
+    if (gap > T(0)) {
         out.status = Status::separated;
-        out.distance = core - (ra + rb);
+        out.distance = gap;
         pa += ra * normal, pb -= rb * normal;
     } else {
         out.status =
-            (core == ra + rb && (core > T(0) || touching)) ? Status::touching : Status::overlapping;
+            (gap == T(0) && (core > T(0) || touching)) ? Status::touching : Status::overlapping;
         out.distance = T(0);
         if (core > T(0)) { // rounded shapes that meet: the middle of the common stretch
             const T lo = std::max(T(0), core - rb), hi = std::min(core, ra);
