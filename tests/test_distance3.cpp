@@ -24,20 +24,12 @@ using gjk::Termination;
 using gjk::Transform3;
 using gjk::Vec3;
 using gjk_test::box;
+using gjk_test::query;
 using gjk_test::random_rotation;
 
 namespace {
 
 GJK_SCALAR_SUITE(Distance3);
-
-template <class T>
-DistanceInput3<T> query(const std::vector<Vec3<T>>& a, const std::vector<Vec3<T>>& b,
-                        Transform3<T> xf_b = {}, Transform3<T> xf_a = {}) {
-    DistanceInput3<T> in;
-    in.a = ShapeView3<T>(a), in.b = ShapeView3<T>(b);
-    in.xf_a = xf_a, in.xf_b = xf_b;
-    return in;
-}
 
 } // namespace
 

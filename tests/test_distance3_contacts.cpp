@@ -14,24 +14,17 @@
 #include "gjk/penetration3.hpp"
 #include "support/oracle3_points.hpp"
 #include "support/scalars.hpp"
+#include "support/shapes3.hpp"
 
 using gjk::DistanceInput3;
 using gjk::ShapeView3;
 using gjk::Status;
 using gjk::Vec3;
+using gjk_test::query;
 
 namespace {
 
 GJK_SCALAR_SUITE(Distance3Contacts);
-
-template <class T>
-DistanceInput3<T> query(const std::vector<Vec3<T>>& a, const std::vector<Vec3<T>>& b, T ra = 0,
-                        T rb = 0) {
-    DistanceInput3<T> in;
-    in.a = ShapeView3<T>(a), in.b = ShapeView3<T>(b);
-    in.a.radius = ra, in.b.radius = rb;
-    return in;
-}
 
 using Lattice = Vec3<long long>;
 
@@ -166,7 +159,7 @@ TYPED_TEST(Distance3Contacts, CapsulesExactlyTheirRadiiApartTouch) {
     using T = TypeParam;
     const std::vector<Vec3<T>> a{{1, -3, 2}, {0, -3, -3}}, b{{2, 0, 0}, {-2, 0, 0}};
     for (const T extra : {T(0), T(0.25), T(-0.25)}) {
-        const auto in = query(a, b, T(1.5), T(1.5) + extra);
+        const auto in = query(a, b, {}, {}, T(1.5), T(1.5) + extra);
         const auto d = gjk::distance(in);
         const auto pen = gjk::penetration(in);
         const Status expected = extra == T(0)  ? Status::touching

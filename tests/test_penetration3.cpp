@@ -13,6 +13,7 @@
 #include "gjk/penetration3.hpp"
 #include "support/penetration3_oracle.hpp"
 #include "support/scalars.hpp"
+#include "support/shapes3.hpp"
 
 using gjk::DistanceInput3;
 using gjk::EpaTermination;
@@ -27,19 +28,11 @@ namespace {
 
 GJK_SCALAR_SUITE(Penetration3);
 
-template <class T>
-DistanceInput3<T> query(const std::vector<Vec3<T>>& a, const std::vector<Vec3<T>>& b,
-                        Transform3<T> xf_b = {}, Transform3<T> xf_a = {}, T ra = 0, T rb = 0) {
-    DistanceInput3<T> in;
-    in.a = ShapeView3<T>(a, ra), in.b = ShapeView3<T>(b, rb);
-    in.xf_a = xf_a, in.xf_b = xf_b;
-    return in;
-}
-
 using gjk_test::box;
 using gjk_test::brute_force_depth;
 using gjk_test::Depth;
 using gjk_test::L;
+using gjk_test::query;
 using gjk_test::random_rotation;
 using gjk_test::world;
 

@@ -16,6 +16,7 @@
 #include "support/exact_orientation3.hpp" // gmpxx
 #include "support/penetration3_oracle.hpp"
 #include "support/scalars.hpp"
+#include "support/shapes3.hpp"
 
 using gjk::AxisFeature3;
 using gjk::DistanceInput3;
@@ -28,6 +29,7 @@ using gjk::Transform3;
 using gjk::Vec3;
 using gjk_test::box;
 using gjk_test::L;
+using gjk_test::query;
 using gjk_test::random_rotation;
 using gjk_test::world;
 
@@ -46,13 +48,6 @@ template <class T> std::vector<Vec3<T>> ball_points(std::mt19937_64& rng, int co
         }
     }
     return points;
-}
-
-template <class T>
-DistanceInput3<T> query(ShapeView3<T> a, ShapeView3<T> b, Transform3<T> xf_a, Transform3<T> xf_b) {
-    DistanceInput3<T> in;
-    in.a = a, in.b = b, in.xf_a = xf_a, in.xf_b = xf_b;
-    return in;
 }
 
 /// The test's answer on a query's prepared shapes, in A's frame.
@@ -129,7 +124,7 @@ TYPED_TEST(SeparatingAxes3, OverlappingBoxesAreMeasuredWithoutGjk) {
     ASSERT_TRUE(axes.decides_overlap());
     EXPECT_NEAR(axes.separation, T(-0.5), 1e-6);
     EXPECT_NEAR(axes.normal.x, T(1), 1e-6);
-    const auto out = gjk::penetration(query(cube.view(), cube.view(), {}, xf_b));
+    const auto out = gjk::penetration(query(cube.view(), cube.view(), xf_b));
     EXPECT_EQ(out.status, Status::overlapping);
     EXPECT_EQ(out.termination, EpaTermination::separating_axis);
     EXPECT_EQ(out.iterations, 0);
@@ -140,7 +135,7 @@ TYPED_TEST(SeparatingAxes3, OverlappingBoxesAreMeasuredWithoutGjk) {
     // The radii: rounded boxes go deeper by ra + rb, the witnesses out to the surfaces.
     const auto round_a = PreparedShape3<T>::make(box<T>(1, 1, 1), T(0.25));
     const auto round_b = PreparedShape3<T>::make(box<T>(1, 1, 1), T(0.125));
-    const auto rounded = gjk::penetration(query(round_a.view(), round_b.view(), {}, xf_b));
+    const auto rounded = gjk::penetration(query(round_a.view(), round_b.view(), xf_b));
     EXPECT_EQ(rounded.termination, EpaTermination::separating_axis);
     EXPECT_NEAR(rounded.depth, T(0.875), 1e-6);
     EXPECT_NEAR(rounded.point_a.x, T(1.25), 1e-6);
@@ -159,7 +154,7 @@ TYPED_TEST(SeparatingAxes3, CrossedEdgesGiveAnEdgePairWinner) {
     const auto axes = axes_of(cube, cube, xf_a, xf_b);
     ASSERT_TRUE(axes.decides_overlap());
     EXPECT_EQ(axes.feature, AxisFeature3::edges);
-    const auto out = gjk::penetration(query(cube.view(), cube.view(), xf_a, xf_b));
+    const auto out = gjk::penetration(query(cube.view(), cube.view(), xf_b, xf_a));
     EXPECT_EQ(out.termination, EpaTermination::separating_axis);
     EXPECT_NEAR(out.depth, h, 1e-6);
     EXPECT_NEAR(out.normal.z, T(1), 1e-6);
@@ -169,7 +164,7 @@ TYPED_TEST(SeparatingAxes3, CrossedEdgesGiveAnEdgePairWinner) {
     EXPECT_NEAR(out.point_a.z, T(std::sqrt(2.0)), 1e-6);
     EXPECT_NEAR(out.point_b.z - out.point_a.z, -h, 1e-6);
     const auto epa = gjk::penetration(
-        query(ShapeView3<T>(cube.vertices()), ShapeView3<T>(cube.vertices()), xf_a, xf_b));
+        query(ShapeView3<T>(cube.vertices()), ShapeView3<T>(cube.vertices()), xf_b, xf_a));
     EXPECT_NE(epa.termination, EpaTermination::separating_axis);
     EXPECT_NEAR(epa.depth, out.depth, 1e-6);
 }
@@ -232,10 +227,10 @@ TYPED_TEST(SeparatingAxes3, DepthIsTheBruteForceOnesAndEpasOnTurnedBoxesAndHulls
             continue; // apart or touching: the near-touching test covers them
         }
         ++overlapping;
-        const auto in = query(pa.view(), pb.view(), xf_a, xf_b);
+        const auto in = query(pa.view(), pb.view(), xf_b, xf_a);
         const auto out = gjk::penetration(in);
         const auto epa = gjk::penetration(
-            query(ShapeView3<T>(pa.vertices()), ShapeView3<T>(pb.vertices()), xf_a, xf_b));
+            query(ShapeView3<T>(pa.vertices()), ShapeView3<T>(pb.vertices()), xf_b, xf_a));
         ASSERT_EQ(out.status, Status::overlapping) << trial;
         ASSERT_EQ(epa.status, Status::overlapping) << trial;
         applicable += gjk::detail::separating_axes3_apply(in.a, in.b);
@@ -383,7 +378,7 @@ TYPED_TEST(SeparatingAxes3, EdgeWitnessesOfHugeShapesAreFinite) {
     const T h = T(0.25) * big;
     const Transform3<T> xf_b{{T(0.1) * big, T(0.2) * big, T(2 * std::sqrt(2.0)) * big - h},
                              {0, s, 0, c}};
-    const auto out = gjk::penetration(query(cube.view(), cube.view(), xf_a, xf_b));
+    const auto out = gjk::penetration(query(cube.view(), cube.view(), xf_b, xf_a));
     ASSERT_EQ(out.error, gjk::InputError::none);
     EXPECT_EQ(out.termination, EpaTermination::separating_axis);
     EXPECT_EQ(axes_of(cube, cube, xf_a, xf_b).feature, AxisFeature3::edges);
@@ -428,7 +423,7 @@ TYPED_TEST(SeparatingAxes3, NearTouchingPairsAreLeftToGjkAndEpa) {
     const Transform3<T> on_top{{T(0.25), T(0.5), T(2)}, {}};
     const auto touching = axes_of(cube, cube, {}, on_top);
     EXPECT_FALSE(touching.decides_overlap());
-    const auto contact = gjk::penetration(query(cube.view(), cube.view(), {}, on_top));
+    const auto contact = gjk::penetration(query(cube.view(), cube.view(), on_top));
     EXPECT_EQ(contact.status, Status::touching);
     EXPECT_NE(contact.termination, EpaTermination::separating_axis);
     const T guard = touching.guard;
@@ -449,7 +444,7 @@ TYPED_TEST(SeparatingAxes3, NearTouchingPairsAreLeftToGjkAndEpa) {
         Transform3<T> xf_b{{T(0.3 * u(rng)), T(0.3 * u(rng)), T(0.3 * u(rng))},
                            random_rotation<T>(rng)};
         const auto epa = gjk::penetration(
-            query(ShapeView3<T>(pa.vertices()), ShapeView3<T>(pb.vertices()), xf_a, xf_b));
+            query(ShapeView3<T>(pa.vertices()), ShapeView3<T>(pb.vertices()), xf_b, xf_a));
         ASSERT_EQ(epa.status, Status::overlapping) << trial;
         const double steps[] = {-8, -1, -0.5, 0, 0.5, 1, 8};
         const double step = steps[trial % 7];

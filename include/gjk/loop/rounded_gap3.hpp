@@ -147,7 +147,7 @@ template <class T> std::optional<T> rounded_gap(const Simplex3<T>& s, T core, T 
                             Vec3<R>{R(ra), R(rb), R(0)}});
     const R a_radius = k * R(ra), b_radius = k * R(rb);
     constexpr R kLeast = R(0x1p-120);
-    auto fine = [kLeast](R x) { return x == R(0) || std::abs(x) >= kLeast; };
+    auto fine = [](R x) { return x == R(0) || std::abs(x) >= kLeast; };
     bool exact = fine(a_radius) && fine(b_radius);
     BoundedExpansion<R> x[3][3]; // the scaled vertices, coordinate by coordinate
     for (int i = 0; i < s.count; ++i) {
