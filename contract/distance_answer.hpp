@@ -23,14 +23,22 @@
 
 namespace gjk::contract {
 
-/// The answer of a distance query (the `gjk distance` line's fields, in scalar T).
-template <class T> struct DistanceAnswer {
-    DistanceOutput<T> output{}; ///< distance()'s answer: distance, witnesses, iterations, status
-    Vec2<T> normal{};           ///< output.normal apart; penetration()'s on contact
-    bool overlap = false;       ///< touching or overlapping
-    bool has_depth = false;     ///< on contact, when penetration() answered: `depth` is its depth
-    T depth{0};                 ///< penetration()'s depth (>= 0, 0 when touching), else 0
+/// The answer of a distance query (the `gjk distance` line's fields), in either dimension
+/// (Output: DistanceOutput<T> or DistanceOutput3<T>; DistanceAnswer<T> and DistanceAnswer3<T>
+/// name the two).
+template <class Output> struct DistanceAnswerOf {
+    Output output{}; ///< distance()'s answer: distance, witnesses, iterations, status
+    decltype(Output{}.normal) normal{}; ///< output.normal apart; penetration()'s on contact
+    bool overlap = false;               ///< touching or overlapping
+    bool has_depth = false; ///< on contact, when penetration() answered: `depth` is its depth
+    decltype(Output{}.distance) depth{0}; ///< penetration()'s depth (>= 0, 0 when touching), else 0
 };
+
+/// The answer in the plane.
+template <class T> using DistanceAnswer = DistanceAnswerOf<DistanceOutput<T>>;
+
+/// The answer in space.
+template <class T> using DistanceAnswer3 = DistanceAnswerOf<DistanceOutput3<T>>;
 
 /// Whether an answer of this status takes penetration()'s normal and depth.
 constexpr bool in_contact(Status s) {
@@ -106,15 +114,6 @@ DistanceAnswer<T> answer_distance(const DistanceInput<T>& input,
                                   PenetrationOutput<T>* penetration_out = nullptr) {
     return detail::answer_distance_of<DistanceAnswer<T>>(input, trace, penetration_out);
 }
-
-/// The answer of a distance query in space: DistanceAnswer's fields with 3-vectors.
-template <class T> struct DistanceAnswer3 {
-    DistanceOutput3<T> output{}; ///< distance()'s answer
-    Vec3<T> normal{};            ///< output.normal apart; penetration()'s on contact
-    bool overlap = false;        ///< touching or overlapping
-    bool has_depth = false;      ///< on contact, when penetration() answered
-    T depth{0};                  ///< penetration()'s depth (>= 0, 0 when touching), else 0
-};
 
 /// The answer in space from distance()'s output and penetration()'s (distance_answer's rule).
 template <class T>

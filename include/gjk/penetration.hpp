@@ -62,6 +62,7 @@
 #include <type_traits>
 
 #include "gjk/distance.hpp"
+#include "gjk/epa/cores.hpp"
 #include "gjk/epa/expand.hpp"
 #include "gjk/epa/polytope.hpp"
 #include "gjk/penetration_types.hpp"
@@ -104,41 +105,6 @@ bool depth_by_axes(const DistanceInput<T>& input, const Transform<T>& xf, EpaRes
     }
     e.termination = EpaTermination::separating_axis;
     return true;
-}
-
-/// penetration()'s answer from the cores' answer: their signed distance, normal and witnesses
-/// (world), moved out by the radii, with the status they give. `out` holds the iteration
-/// counts and EPA's termination; `capped` says that GJK or EPA reached its cap.
-template <class T>
-PenetrationOutput<T> penetration_from_cores(const DistanceInput<T>& input, PenetrationOutput<T> out,
-                                            T core_signed, Vec2<T> normal, Vec2<T> pa, Vec2<T> pb,
-                                            bool normal_known, bool capped) {
-    const T ra = input.use_radii ? input.a.radius : T(0);
-    const T rb = input.use_radii ? input.b.radius : T(0);
-    // Radii: the surfaces move out along the normal, each by its radius.
-    out.signed_distance = core_signed - (ra + rb);
-    out.depth = std::max(T(0), -out.signed_distance);
-    out.normal = normal;
-    out.point_a = pa + ra * normal;
-    out.point_b = pb - rb * normal;
-    if (out.signed_distance > T(0)) {
-        out.status = Status::separated;
-    } else if (out.signed_distance == T(0) && normal_known) {
-        out.status = Status::touching;
-    } else {
-        out.status = Status::overlapping;
-    }
-    if (capped) {
-        out.status = Status::max_iterations;
-    }
-    if (!std::isfinite(out.signed_distance) || !is_finite(out.point_a) || !is_finite(out.point_b) ||
-        !is_finite(out.normal)) {
-        const int iterations = out.iterations;
-        out = PenetrationOutput<T>{};
-        out.iterations = iterations;
-        out.error = InputError::nonfinite_result;
-    }
-    return out;
 }
 
 /// penetration()'s answer from the core depth that EPA or the separating axis test found in

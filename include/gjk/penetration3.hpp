@@ -51,6 +51,7 @@
 #include <type_traits>
 
 #include "gjk/distance3.hpp"
+#include "gjk/epa/cores.hpp"
 #include "gjk/epa/expand3.hpp"
 #include "gjk/penetration3_types.hpp"
 #include "gjk/separating_axes3.hpp"
@@ -58,43 +59,6 @@
 namespace gjk {
 
 namespace detail {
-
-/// penetration()'s answer in space from the cores' answer: their signed distance, normal and
-/// witnesses (world), moved out by the radii, with the status they give. `capped`: GJK or EPA
-/// reached its cap.
-/// `rounded`, when given, is the rounded shapes' signed distance itself (rounded_gap(): cores
-/// apart by about the radii).
-template <class T>
-PenetrationOutput3<T>
-penetration_from_cores(const DistanceInput3<T>& input, PenetrationOutput3<T> out, T core_signed,
-                       Vec3<T> normal, Vec3<T> pa, Vec3<T> pb, bool normal_known, bool capped,
-                       std::optional<T> rounded = std::nullopt) {
-    const T ra = input.use_radii ? input.a.radius : T(0);
-    const T rb = input.use_radii ? input.b.radius : T(0);
-    out.signed_distance = rounded.value_or(core_signed - (ra + rb));
-    out.depth = std::max(T(0), -out.signed_distance);
-    out.normal = normal;
-    out.point_a = pa + ra * normal;
-    out.point_b = pb - rb * normal;
-    if (out.signed_distance > T(0)) {
-        out.status = Status::separated;
-    } else if (out.signed_distance == T(0) && normal_known) {
-        out.status = Status::touching;
-    } else {
-        out.status = Status::overlapping;
-    }
-    if (capped) {
-        out.status = Status::max_iterations;
-    }
-    if (!std::isfinite(out.signed_distance) || !is_finite(out.point_a) || !is_finite(out.point_b) ||
-        !is_finite(out.normal)) {
-        const int iterations = out.iterations;
-        out = PenetrationOutput3<T>{};
-        out.iterations = iterations;
-        out.error = InputError::nonfinite_result;
-    }
-    return out;
-}
 
 /// penetration()'s answer when the separating axis test decides it (gjk/separating_axes3.hpp):
 /// true, with `out` filled, for valid input (precondition) of two prepared polyhedra of at most

@@ -1,5 +1,7 @@
-// gjk/penetration_types.hpp - what a penetration query gives: PenetrationOutput, the compact
-// SignedDistance, how EPA ended (EpaTermination) and its iteration cap. How: gjk/penetration.hpp.
+// gjk/penetration_types.hpp - what a penetration query gives, in either dimension:
+// PenetrationOutputOf and the compact SignedDistanceOf on a vector type (PenetrationOutput and
+// SignedDistance in the plane; gjk/penetration3_types.hpp names them in space), how EPA ended
+// (EpaTermination) and its iteration cap. How: gjk/penetration.hpp, gjk/penetration3.hpp.
 #pragma once
 
 #include "gjk/distance_types.hpp"
@@ -42,22 +44,27 @@ constexpr const char* to_string(EpaTermination t) {
     return "?";
 }
 
-/// Output of a penetration (signed distance) query. Every field is filled on every path.
-template <class T> struct PenetrationOutput {
+/// The scalar of a vector type (Vec2<T> or Vec3<T>): T.
+template <class Vec> using ScalarOf = decltype(Vec{}.x);
+
+/// Output of a penetration (signed distance) query, in either dimension (Vec: Vec2<T> or
+/// Vec3<T>; PenetrationOutput<T> and PenetrationOutput3<T> name the two). Every field is filled
+/// on every path.
+template <class Vec> struct PenetrationOutputOf {
     /// Signed distance between the rounded shapes: the gap when apart (as distance()), minus
     /// the penetration depth when they overlap, 0 when they touch.
-    T signed_distance{0};
+    ScalarOf<Vec> signed_distance{0};
     /// Penetration depth, max(0, -signed_distance): translating B by depth * normal leaves
     /// the shapes touching (the minimum translation).
-    T depth{0};
+    ScalarOf<Vec> depth{0};
     /// Unit normal from A to B: the direction of the gap when apart, the minimum translation
     /// direction of B when overlapping. Valid (unit length) whenever status is separated,
     /// touching or overlapping.
-    Vec2<T> normal{};
+    Vec normal{};
     /// Witness on A (world): apart, the closest point; overlapping, A's point deepest in B.
-    Vec2<T> point_a{};
+    Vec point_a{};
     /// Witness on B (world): point_b - point_a = signed_distance * normal.
-    Vec2<T> point_b{};
+    Vec point_b{};
     int iterations{0};                                ///< GJK iterations
     int epa_iterations{0};                            ///< EPA iterations (0 when EPA did not run)
     Status status{Status::invalid_input};             ///< separated / touching / overlapping / ...
@@ -65,12 +72,19 @@ template <class T> struct PenetrationOutput {
     InputError error{InputError::none}; ///< what is wrong when status is invalid_input
 };
 
-/// A compact signed distance: negative inside.
-template <class T> struct SignedDistance {
-    T value{0};                           ///< > 0 apart, 0 touching, -depth overlapping
-    Vec2<T> normal{};                     ///< unit normal from A to B (see PenetrationOutput)
-    Status status{Status::invalid_input}; ///< as PenetrationOutput::status
+/// A compact signed distance, negative inside, in either dimension (SignedDistance<T>,
+/// SignedDistance3<T>).
+template <class Vec> struct SignedDistanceOf {
+    ScalarOf<Vec> value{0};               ///< > 0 apart, 0 touching, -depth overlapping
+    Vec normal{};                         ///< unit normal from A to B (see PenetrationOutputOf)
+    Status status{Status::invalid_input}; ///< as PenetrationOutputOf::status
     InputError error{InputError::none};   ///< what is wrong when status is invalid_input
 };
+
+/// penetration()'s output in the plane.
+template <class T> using PenetrationOutput = PenetrationOutputOf<Vec2<T>>;
+
+/// signed_distance()'s output in the plane.
+template <class T> using SignedDistance = SignedDistanceOf<Vec2<T>>;
 
 } // namespace gjk
