@@ -20,6 +20,8 @@ FLOAT_RANGE: float
 
 class Shape:
     def __init__(self, points: ArrayLike, radius: float = 0.0) -> None: ...
+    # The hull's vertices: (h, 2) counter-clockwise, or in space its corners, (h, 3), as
+    # convex_hull gives them; given_points are the points as given.
     @property
     def points(self) -> NDArray[np.float64]: ...
     @property
@@ -157,6 +159,9 @@ def closest_point_triangle(
     c: ArrayLike,
     q: ArrayLike,
 ) -> dict[str, Any]: ...
+# The corners of the convex hull of (n, 2) points (counter-clockwise, (m, 2)) or of (n, 3) points
+# (the exact hull's corners, (m, 3): one point; a segment's two ends, the least first in (x, y, z)
+# order; a flat polygon's corners in order around it; a polyhedron's in input order).
 def convex_hull(points: ArrayLike) -> NDArray[np.float64]: ...
 def distance(
     a: Shape | ArrayLike,

@@ -272,7 +272,9 @@ and differentiable (N,) bool: gjk.distance(...).gradient row by row.
 In 3D (shapes of (n, 3) points, or ShapeArrays of (P, 3)): poses (7,) or (N, 7) of (x, y, z,
 qx, qy, qz, qw), points and normals (N, 3), gradients (N, 6) (d/dposition, then d/drotation).
 The rows run through the library's distance_batch in blocks on each thread's range of rows
-(SIMD lanes for small shapes, as in 2D); a bad row (a NaN, a quaternion far from unit norm, a bad shape) is invalid_input.)");
+(SIMD lanes for small shapes, as in 2D); a bad row (a NaN, a quaternion far from unit norm, a bad shape) is invalid_input.
+A ShapeArray's rows in space are read as points, not prepared: they equal gjk.distance on
+array[i] (a prepared Shape) within the library's bound, not to the bit.)");
 }
 
 } // namespace gjk::python

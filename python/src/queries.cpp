@@ -27,14 +27,6 @@ namespace {
 
 using contract::widen;
 
-/// A ValueError naming the argument when `shape` is not usable in T.
-template <class T> void check_shape(const PyShape& shape, const char* name) {
-    const ShapeError e = shape.prepared<T>().error();
-    if (e != ShapeError::none) {
-        throw py::value_error(std::string(name) + " " + contract::shape_error_words<T>(e));
-    }
-}
-
 /// The library's input for two prepared shapes at two poses (checked: a ValueError otherwise).
 template <class T>
 DistanceInput<T> make_input(const PyShape& a, const PyShape& b, const Pose& pa, const Pose& pb) {
@@ -469,7 +461,16 @@ is the identity in either dimension. The answer has the same names with 3-vector
         "convex_hull",
         [](ArrayArg points) {
             const py::array_t<double> xy =
-                py::module_::import("gjk._checks").attr("as_points")(points, "points");
+                py::module_::import("gjk._checks")
+                    .attr("as_points")(points, "points", py::make_tuple(2, 3));
+            if (xy.shape(1) == 3) { // finite and within the kernel's range: as convex_hull3 needs
+                std::vector<Vec3<double>> pts(static_cast<std::size_t>(xy.shape(0)));
+                for (std::size_t i = 0; i < pts.size(); ++i) {
+                    pts[i] = {xy.at(i, 0), xy.at(i, 1), xy.at(i, 2)};
+                }
+                const Hull3<double> hull = convex_hull3<double>(pts);
+                return to_array<double>(std::span<const Vec3<double>>(hull.vertices));
+            }
             std::vector<Vec2<double>> pts(static_cast<std::size_t>(xy.shape(0)));
             for (std::size_t i = 0; i < pts.size(); ++i) {
                 pts[i] = {xy.at(i, 0), xy.at(i, 1)};
@@ -477,7 +478,17 @@ is the identity in either dimension. The answer has the same names with 3-vector
             const std::vector<Vec2<double>> hull = convex_hull<double>(pts);
             return to_array<double>(std::span<const Vec2<double>>(hull));
         },
-        py::arg("points"));
+        py::arg("points"),
+        R"(The corners of the convex hull of `points` (array-like (n, 2) or (n, 3), n >= 1), as a
+float64 (m, 2) or (m, 3) array of input points.
+
+(n, 2): counter-clockwise from the lowest-leftmost point, without repeats or collinear points
+(gjk::convex_hull); one distinct point gives one point, collinear points the two extremes.
+(n, 3): the exact hull's corners (gjk::convex_hull3: exact orientation tests, no tolerance), no
+repeats and no point inside the hull, a face or an edge; by the points' dimension: one distinct
+point, that point (1, 3); collinear points, the two extremes (2, 3), the least first in (x, y, z)
+order; coplanar points, the polygon's corners in order around it; a polyhedron, its corners in
+input order (the first of equal points). Bad points raise ValueError naming the element.)");
     m.def(
         "minkowski_difference",
         [](ShapeArg a, ShapeArg b, ArrayArg pose_a, ArrayArg pose_b) {

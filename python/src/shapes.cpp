@@ -26,6 +26,24 @@ template PreparedShape<float> prepare_points<float>(const double*, std::size_t, 
 template PreparedShape<double> prepare_points<double>(const double*, std::size_t, std::size_t,
                                                       double);
 
+template <class T>
+PreparedShape3<T> prepare_points3(const double* xyz, std::size_t first, std::size_t last,
+                                  double radius) {
+    // Beyond float's kernel range, the float shape's error() says so: reported (or the row made
+    // invalid_input) when a float query asks for it, as in the plane.
+    std::vector<Vec3<T>> points(last - first);
+    for (std::size_t i = first; i < last; ++i) {
+        const double* p = xyz + 3 * i;
+        points[i - first] = {static_cast<T>(p[0]), static_cast<T>(p[1]), static_cast<T>(p[2])};
+    }
+    return PreparedShape3<T>::make(points, static_cast<T>(radius));
+}
+
+template PreparedShape3<float> prepare_points3<float>(const double*, std::size_t, std::size_t,
+                                                      double);
+template PreparedShape3<double> prepare_points3<double>(const double*, std::size_t, std::size_t,
+                                                        double);
+
 template <class T> T within_kernel_range(double value, const char* name) {
     const T narrowed = static_cast<T>(value);
     if (!(std::abs(narrowed) <= kernel_range<T>())) {
@@ -47,11 +65,9 @@ PyShape::PyShape(std::vector<Vec2<double>> points_, double radius_)
 
 PyShape::PyShape(std::vector<Vec3<double>> points_, double radius_)
     : dim(3), radius(radius_), points3(std::move(points_)) {
-    points3_float.reserve(points3.size());
-    for (const Vec3<double>& p : points3) { // beyond float's range: the float query says so
-        points3_float.push_back(
-            {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z)});
-    }
+    const double* xyz = &points3.data()->x;
+    prepared3_double = prepare_points3<double>(xyz, 0, points3.size(), radius);
+    prepared3_float = prepare_points3<float>(xyz, 0, points3.size(), radius);
 }
 
 const py::object& default_pose() {
@@ -181,14 +197,7 @@ std::unique_ptr<PyShape> make_shape(py::handle points, py::handle radius, const 
 
 py::array_t<double> given_points(const PyShape& s) {
     if (s.dim == 3) {
-        py::array_t<double> a({static_cast<py::ssize_t>(s.points3.size()), py::ssize_t(3)});
-        double* data = a.mutable_data();
-        for (std::size_t i = 0; i < s.points3.size(); ++i) {
-            data[3 * i] = s.points3[i].x;
-            data[3 * i + 1] = s.points3[i].y;
-            data[3 * i + 2] = s.points3[i].z;
-        }
-        return a;
+        return to_array<double>(std::span<const Vec3<double>>(s.points3));
     }
     return to_array<double>(std::span<const Vec2<double>>(s.points));
 }
@@ -211,7 +220,8 @@ order: repeats, collinear and interior points are fine) rounded by `radius` (>= 
 a circle, a segment, a capsule, a polygon or a rounded polygon. It is validated, reduced to its
 counter-clockwise hull and given an O(log n) support search once, in double and in float.
 Points of shape (n, 3) make a shape in space (dim 3): a sphere, a capsule, a box, any convex
-hull of points rounded by the radius; the 3D queries read its points as given.
+hull of points rounded by the radius, prepared the same way: reduced to the corners of its exact
+hull, its support a scan of up to 16 corners or a climb over the hull's edges.
 Bad input raises ValueError (TypeError for a non-numeric dtype) naming the argument.)")
         .def(py::init([](ArrayArg points, RealArg radius) {
                  return make_shape(points, radius, "points", "radius");
@@ -220,11 +230,11 @@ Bad input raises ValueError (TypeError for a non-numeric dtype) naming the argum
         .def_property_readonly(
             "points",
             [](const PyShape& s) {
-                return s.dim == 3 ? given_points(s)
+                return s.dim == 3 ? to_array<double>(s.prepared3_double.vertices())
                                   : to_array<double>(s.prepared_double.vertices());
             },
-            "The hull's vertices, counter-clockwise, as a float64 (h, 2) array; in 3D the "
-            "points as given, (n, 3) (no hull is computed in space yet).")
+            "The hull's vertices, counter-clockwise, as a float64 (h, 2) array; in 3D its "
+            "corners, (h, 3), as gjk.convex_hull gives them.")
         .def_property_readonly(
             "dim", [](const PyShape& s) { return s.dim; },
             "2 for a shape in the plane, 3 for a shape in space.")
@@ -237,7 +247,8 @@ Bad input raises ValueError (TypeError for a non-numeric dtype) naming the argum
                  const std::string radius = std::string(py::repr(py::float_(s.radius)));
                  if (s.dim == 3) {
                      return "gjk.Shape(" + std::to_string(s.points3.size()) +
-                            " points in 3D, radius=" + radius + ")";
+                            " points in 3D, hull of " + std::to_string(s.prepared3_double.count()) +
+                            ", radius=" + radius + ")";
                  }
                  return "gjk.Shape(" + std::to_string(s.points.size()) + " points, hull of " +
                         std::to_string(s.prepared_double.count()) + ", radius=" + radius + ")";
@@ -251,7 +262,8 @@ Bad input raises ValueError (TypeError for a non-numeric dtype) naming the argum
 
 ShapeArray(points, offsets, radii=None): shape i is points[offsets[i]:offsets[i+1]] rounded
 by radii[i] (0 when radii is None), the layout of shapely 2's and GeoArrow's ragged arrays.
-Points of shape (P, 3) make N shapes in space (dim 3).
+Points of shape (P, 3) make N shapes in space (dim 3), which the batches read as points, not
+prepared (preparing a small hull in space costs about a hundred of its queries).
 len() and indexing give Shapes. Structural errors (offsets decreasing or beyond the points,
 wrong array shapes) raise ValueError; a shape that is itself bad (empty, NaN, a negative
 radius) is a bad row of the batches that use it (status invalid_input).)")

@@ -28,29 +28,34 @@ using contract::precision_name;
 /// shape prepared in both precisions. A shape valid in double may be invalid in float (a
 /// coordinate beyond float's kernel range): its float error is reported when float is asked.
 ///
-/// A shape of (n, 3) points is a shape in space (dim 3): its points are kept in both precisions
-/// as the 3D queries view them (there is no prepared form in space yet), and the plane's
-/// prepared members stay empty.
+/// A shape of (n, 3) points is a shape in space (dim 3), prepared the same way in both
+/// precisions (PreparedShape3: its hull, a scan of at most 16 corners or a climb over its edges),
+/// the float one from the points narrowed to float; the plane's prepared members stay empty.
 struct PyShape {
     int dim = 2;
     std::vector<Vec2<double>> points;
     double radius = 0;
     PreparedShape<double> prepared_double;
     PreparedShape<float> prepared_float;
-    std::vector<Vec3<double>> points3;      ///< dim 3: the points as given
-    std::vector<Vec3<float>> points3_float; ///< dim 3: the points narrowed to float
+    std::vector<Vec3<double>> points3; ///< dim 3: the points as given
+    PreparedShape3<double> prepared3_double;
+    PreparedShape3<float> prepared3_float;
 
     PyShape(std::vector<Vec2<double>> points, double radius);
     PyShape(std::vector<Vec3<double>> points, double radius);
 
-    /// The shape in space as the 3D queries view it, in T (dim 3 only).
-    template <class T> ShapeView3<T> view3() const {
+    /// The shape in space prepared in T (dim 3 only; its error() says whether T holds it).
+    template <class T> const PreparedShape3<T>& prepared3() const {
         if constexpr (std::is_same_v<T, float>) {
-            return {points3_float, static_cast<T>(radius)};
+            return prepared3_float;
         } else {
-            return {points3, radius};
+            return prepared3_double;
         }
     }
+
+    /// The shape in space as the 3D queries view it, in T (dim 3 only): the prepared shape's
+    /// view; an invalid shape's has no points, which the queries answer invalid_input.
+    template <class T> ShapeView3<T> view3() const { return prepared3<T>().view(); }
 
     template <class T> const PreparedShape<T>& prepared() const {
         if constexpr (std::is_same_v<T, float>) {
@@ -59,12 +64,30 @@ struct PyShape {
             return prepared_double;
         }
     }
+
+    /// What is wrong with the shape prepared in T, in either dimension (none: it may be queried).
+    template <class T> ShapeError error() const {
+        return dim == 3 ? prepared3<T>().error() : prepared<T>().error();
+    }
 };
+
+/// A ValueError naming the argument ("a has a coordinate beyond the kernel's range in float
+/// ...", contract::shape_error_words) when `shape` is not usable in T.
+template <class T> void check_shape(const PyShape& shape, const char* name) {
+    if (const ShapeError e = shape.error<T>(); e != ShapeError::none) {
+        throw py::value_error(std::string(name) + " " + contract::shape_error_words<T>(e));
+    }
+}
 
 /// Prepares points[first, last) with `radius` in T (the points narrowed to T).
 template <class T>
 PreparedShape<T> prepare_points(const double* xy, std::size_t first, std::size_t last,
                                 double radius);
+
+/// The same in space: points[first, last) of the (x, y, z) rows `xyz`.
+template <class T>
+PreparedShape3<T> prepare_points3(const double* xyz, std::size_t first, std::size_t last,
+                                  double radius);
 
 /// gjk.ShapeArray: shape i is points[offsets[i]:offsets[i+1]] with radii[i]. The arrays are
 /// the ones the checks returned (C-contiguous float64 and int64), held, not copied.
@@ -74,6 +97,11 @@ PreparedShape<T> prepare_points(const double* xy, std::size_t first, std::size_t
 /// prepared block by block in each batch and nothing is kept, so a batch of 10^6 rows costs
 /// its inputs, its outputs and one block of prepared shapes per thread
 /// (python/tests/test_batch.py, MillionRowsStayWithinTwiceTheirArrays).
+///
+/// Shapes in space (dim 3) are not prepared: a batch reads each row's points as given (a scan,
+/// SIMD lanes for rows of at most 16 points). Preparing a small hull in space costs about a
+/// hundred times its query (its exact hull and, up to 16 corners, its faces and edges:
+/// docs/performance.md), which an array of shapes each queried once would pay on every row.
 class PyShapeArray {
   public:
     static constexpr std::size_t kKeptShapes = std::size_t(1) << 16;
@@ -187,6 +215,18 @@ template <class T> py::array_t<double> to_array(std::span<const Vec2<T>> points)
     for (std::size_t i = 0; i < points.size(); ++i) {
         data[2 * i] = static_cast<double>(points[i].x);
         data[2 * i + 1] = static_cast<double>(points[i].y);
+    }
+    return a;
+}
+
+/// A numpy float64 (n, 3) array of the points.
+template <class T> py::array_t<double> to_array(std::span<const Vec3<T>> points) {
+    py::array_t<double> a({static_cast<py::ssize_t>(points.size()), py::ssize_t(3)});
+    double* data = a.mutable_data();
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        data[3 * i] = static_cast<double>(points[i].x);
+        data[3 * i + 1] = static_cast<double>(points[i].y);
+        data[3 * i + 2] = static_cast<double>(points[i].z);
     }
     return a;
 }

@@ -49,10 +49,13 @@ template <class T> Transform3<T> to_transform3(const Pose3& pose) {
     return to_transform3<T>(p);
 }
 
-/// The library's input for two shapes in space at two poses (checked: a ValueError otherwise).
+/// The library's input for two prepared shapes in space at two poses (checked: a ValueError
+/// otherwise; a shape that T cannot hold named as the plane names it, check_shape).
 template <class T>
 DistanceInput3<T> make_input3(const PyShape& a, const PyShape& b, const Pose3& pa,
                               const Pose3& pb) {
+    check_shape<T>(a, "a");
+    check_shape<T>(b, "b");
     DistanceInput3<T> in;
     in.a = a.view3<T>();
     in.b = b.view3<T>();
@@ -62,6 +65,20 @@ DistanceInput3<T> make_input3(const PyShape& a, const PyShape& b, const Pose3& p
         throw py::value_error(std::string(to_string(e)) + " (in " + precision_name<T>() + ")");
     }
     return in;
+}
+
+/// The trace's indices made those of the points as given (Shape.given_points, as the plane's
+/// trace and the tool's 3D lines give them): the 3D loop names the corners of the prepared
+/// shape's view (Shape.points), corner i being input point source_index(i).
+template <class T>
+void name_given_points(std::vector<TraceStep3<T>>& trace, const PyShape& a, const PyShape& b) {
+    for (TraceStep3<T>& step : trace) {
+        for (int k = 0; k < step.simplex.count; ++k) {
+            SimplexVertex3<T>& v = step.simplex.v[k];
+            v.index_a = a.prepared3<T>().source_index(v.index_a);
+            v.index_b = b.prepared3<T>().source_index(v.index_b);
+        }
+    }
 }
 
 template <class T>
@@ -90,6 +107,7 @@ DistanceResult distance3_in(const PyShape& a, const PyShape& b, const Pose3& pa,
     r.status = to_string(out.status);
     r.termination = to_string(out.termination);
     if (traced) {
+        name_given_points(trace, a, b);
         r.simplices = field_value(contract::trace_fields(trace)); // as `gjk distance --trace`
     }
     return r;
@@ -134,8 +152,9 @@ template <class T> void write3(double* out, std::size_t i, Vec3<T> v) {
     out[3 * i + 2] = static_cast<double>(v.z);
 }
 
-/// Row i's shape of a column in space, in T: a Shape's points as it keeps them, a ShapeArray's
-/// copied into `buffer` (narrowed to T).
+/// Row i's shape of a column in space, in T: a Shape's prepared view (PyShape::view3), a
+/// ShapeArray's points copied into `buffer` (narrowed to T) and viewed as given, not prepared
+/// (PyShapeArray says why).
 template <class T>
 ShapeView3<T> row_shape(const ShapeColumn& c, std::size_t i, std::vector<Vec3<T>>& buffer) {
     const std::size_t row = c.rows == 1 ? 0 : i;
@@ -157,7 +176,9 @@ ShapeView3<T> row_shape(const ShapeColumn& c, std::size_t i, std::vector<Vec3<T>
 /// Rows [begin, end): each gjk.distance's answer in space (contract::distance_answer on
 /// distance() and, on contact or for the gradient, penetration()). A bad row is the library's
 /// invalid_input with zeros. distance() runs a block of rows at a time through distance_batch,
-/// which takes SIMD lanes in float and double (its answers are distance()'s to the bit).
+/// which takes SIMD lanes in float and double for pairs that scan (at most 16 points or
+/// corners each) and answers the others one by one (a prepared shape of more corners climbs
+/// its hull's edges); its answers are distance()'s to the bit.
 template <class T>
 void answer_rows3(const ShapeColumn& a, const ShapeColumn& b, const py::array_t<double>& pose_a,
                   const py::array_t<double>& pose_b, std::size_t begin, std::size_t end,

@@ -329,9 +329,11 @@ def random_batch(rng, n):
 
 @pytest.mark.parametrize("precision", ["double", "float"])
 def test_batch_row_i_is_distance_on_row_i(precision):
+    """Rows of prepared Shapes (a sequence of them) are gjk.distance on each row, to the bit."""
     rng = np.random.default_rng(37)
     n = 300
-    shapes, poses_a, poses_b = random_batch(rng, n)
+    array, poses_a, poses_b = random_batch(rng, n)
+    shapes = [array[i] for i in range(n)]  # gjk.Shapes: prepared, as gjk.distance takes them
     cube = gjk.Shape(box([0.5, 0.5, 0.5]))
     batch = gjk.distance_batch(shapes, cube, poses_a, poses_b, precision=precision, threads=2,
                                derivatives=True)
@@ -354,6 +356,29 @@ def test_batch_row_i_is_distance_on_row_i(precision):
         np.testing.assert_array_equal(batch["gradient_a"][i], r.gradient["a"])
         np.testing.assert_array_equal(batch["gradient_b"][i], r.gradient["b"])
         assert batch["differentiable"][i] == r.differentiable
+
+
+@pytest.mark.parametrize("precision", ["double", "float"])
+def test_shape_array_rows_are_read_as_points_and_agree_within_the_bound(precision):
+    """A ShapeArray's rows in space are not prepared (a batch reads their points as given):
+    their answers are the prepared shapes' within the library's bound (1e-12 of the scale in
+    double, 1e-6 in float; the scale here is about 3), not to the bit (preparing drops points
+    inside the hull, and penetration() measures small prepared polyhedra by the separating axis
+    test, not EPA)."""
+    rng = np.random.default_rng(37)
+    n = 300
+    array, poses_a, poses_b = random_batch(rng, n)
+    cube = gjk.Shape(box([0.5, 0.5, 0.5]))
+    tol = (1e-12 if precision == "double" else 1e-6) * 4
+    plain = gjk.distance_batch(array, cube, poses_a, poses_b, precision=precision, threads=2)
+    prepared = gjk.distance_batch([array[i] for i in range(n)], cube, poses_a, poses_b,
+                                  precision=precision, threads=2)
+    np.testing.assert_array_equal(plain["status"], prepared["status"])
+    np.testing.assert_allclose(plain["distance"], prepared["distance"], rtol=0, atol=tol)
+    np.testing.assert_allclose(plain["penetration"], prepared["penetration"], rtol=0, atol=tol)
+    apart = plain["distance"] > 0.01  # a normal well defined by the gap
+    np.testing.assert_allclose(plain["normal"][apart], prepared["normal"][apart], rtol=0,
+                               atol=1e3 * tol)
 
 
 def test_batch_broadcasts_one_pose_and_skips_epa_when_asked():
@@ -385,8 +410,9 @@ def test_a_bad_row_keeps_the_others():
     assert (batch["distance"][bad] == 0).all() and (batch["point_a"][bad] == 0).all()
     assert (batch["gradient_b"][bad] == 0).all()
     for i in sorted(set(range(8)) - set(bad)):
-        r = gjk.distance(shapes[i], ball, poses_a[i], poses_b[i])
-        assert batch["distance"][i] == r.distance and batch["status"][i] != 4
+        r = gjk.distance(shapes[i], ball, poses_a[i], poses_b[i])  # prepared: within the bound
+        assert batch["distance"][i] == pytest.approx(r.distance, abs=1e-12)
+        assert batch["status"][i] != 4
 
 
 # The tool's answer (a consistency check: the same contract, not an oracle)
