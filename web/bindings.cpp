@@ -6,7 +6,7 @@
 //     point  = [x, y]
 //     SHAPE  = {points: [[x, y], ...], radius: r, position: [x, y], angle: radians}
 // (radius, position and angle optional, as in the tool), and in space (the tool's 3D lines,
-// contract/jsonl/space.hpp)
+// contract/jsonl/distance3.hpp)
 //     point3 = [x, y, z]
 //     SHAPE3 = {points: [[x, y, z], ...], radius: r, position: [x, y, z],
 //               quaternion: [qx, qy, qz, qw]}

@@ -8,7 +8,7 @@
 #include "contract/jsonl/line_writer.hpp"
 #include "contract/jsonl/parse.hpp"
 #include "contract/jsonl/plain_query.hpp"
-#include "contract/jsonl/space.hpp"
+#include "contract/jsonl/distance3.hpp"
 #include "gjk/gradient.hpp"
 #include "gjk/instantiations.hpp"
 
@@ -60,7 +60,7 @@ std::variant<Query, std::string> parse_query_precise(std::string_view line,
 
 std::string process_line(std::string_view line, const Options& options, bool& error) {
     // A 3D line is not plain (its points have three numbers): the precise reader's JSON tells
-    // its dimension, and a 3D one is answered by contract/jsonl/space.hpp.
+    // its dimension, and a 3D one is answered by contract/jsonl/distance3.hpp.
     std::optional<Query3> space;
     std::string answer = detail::answer_line_with<Query>(
         line, options, error,

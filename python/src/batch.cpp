@@ -16,7 +16,7 @@
 #include "contract/distance_answer.hpp"
 #include "hints.hpp"
 #include "rows.hpp"
-#include "space.hpp"
+#include "queries3.hpp"
 
 namespace gjk::python {
 

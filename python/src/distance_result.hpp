@@ -1,5 +1,5 @@
 // python/src/distance_result.hpp - gjk.DistanceResult: gjk.distance's answer in either dimension
-// (filled by python/src/queries.cpp in the plane, python/src/space.cpp in space).
+// (filled by python/src/queries.cpp in the plane, python/src/queries3.cpp in space).
 #pragma once
 
 #include <string>

@@ -19,7 +19,7 @@
 #include "fields.hpp"
 #include "hints.hpp"
 #include "shapes.hpp"
-#include "space.hpp"
+#include "queries3.hpp"
 
 namespace gjk::python {
 

@@ -16,7 +16,7 @@
 
 #include "hints.hpp"
 #include "rows.hpp"
-#include "space.hpp"
+#include "queries3.hpp"
 
 namespace gjk::python {
 

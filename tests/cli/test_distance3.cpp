@@ -1,5 +1,5 @@
 // tests/cli/test_distance3.cpp - specifications of `gjk distance`'s 3D lines (contract/jsonl/
-// space.hpp), in-process: the distance against the exact oracle (tests/oracle/oracle3.hpp), the
+// distance3.hpp), in-process: the distance against the exact oracle (tests/oracle/oracle3.hpp), the
 // depth of boxes whose overlap is known, and every error line the contract names.
 //
 // The contract is fixed: checks outside the project rely on it.

@@ -19,7 +19,7 @@ import { CONTACT_MARGIN, drawContactsView } from './view-contacts.js';
 import { defaultRay, drawGradient, drawRayView, grabInRay } from './view-ray.js';
 import { drawMinkowskiView, drawShapesView, grabInMinkowski, grabInShapes, worldHull } from './view-gjk.js';
 import { drawSegmentView, drawTriangleView, grabPoints, solveSegment, solveTriangle } from './view-sections.js';
-import { drawSpaceView, grabInSpace } from './view-space.js';
+import { drawSpaceView, grabInSpace } from './view-gjk3.js';
 
 const VIEWS = ['shapes', 'minkowski', 'cast', 'contacts', 'ray', 'segment', 'triangle', 'space'];
 const STEP_VIEWS = ['shapes', 'minkowski', 'space']; // the views with step mode

@@ -4,7 +4,7 @@ import { fmt, fmtPoint } from './draw.js';
 import { SCENES, SHAPE_KINDS, TERMINATION_CASE, TERMINATION_TEXT, TRIANGLE_PRESETS } from './scenes.js';
 import { SCENES3, SHAPE_KINDS3 } from './scenes3.js';
 import { SEGMENT_RULES, TRIANGLE_RULES } from './view-sections.js';
-import { nextSupport } from './view-space.js';
+import { nextSupport } from './view-gjk3.js';
 
 const $ = (id) => document.getElementById(id);
 const set = (id, text) => { $(id).textContent = text; };

@@ -1,5 +1,5 @@
-// contract/jsonl/space.cpp - the 3D lines of `gjk distance` (space.hpp).
-#include "contract/jsonl/space.hpp"
+// contract/jsonl/distance3.cpp - the 3D lines of `gjk distance` (distance3.hpp).
+#include "contract/jsonl/distance3.hpp"
 
 #include <cmath>
 

@@ -1,5 +1,5 @@
-// contract/jsonl/space.hpp - the 3D lines of `gjk distance` (contract/jsonl/distance.hpp): a line
-// is 3D when its shapes' points have three coordinates.
+// contract/jsonl/distance3.hpp - the 3D lines of `gjk distance` (contract/jsonl/distance.hpp): a
+// line is 3D when its shapes' points have three coordinates.
 //
 //   SHAPE3 = {"points": [[x, y, z], ...], "radius": r, "position": [x, y, z],
 //             "quaternion": [qx, qy, qz, qw]}

@@ -1,12 +1,12 @@
-// python/src/space.cpp - the queries of shapes in space (space.hpp).
+// python/src/queries3.cpp - the queries of shapes in space (queries3.hpp).
 //
 // Each function calls the library's 3D API as it is (gjk/distance3.hpp, penetration3.hpp,
 // gradient3.hpp) and answers with the contract's answers (contract/): gjk.distance gives the
 // distance answer with its rule (contract::answer_distance for DistanceInput3), as the
-// `gjk distance` tool does for a 3D line (contract/jsonl/space.cpp). A pose is (x, y, z, qx, qy,
-// qz, qw), the tool's "position" and scalar-last "quaternion", passed to the library as given
+// `gjk distance` tool does for a 3D line (contract/jsonl/distance3.cpp). A pose is (x, y, z, qx,
+// qy, qz, qw), the tool's "position" and scalar-last "quaternion", passed to the library as given
 // (the library normalizes the quaternion), so that both answer alike.
-#include "space.hpp"
+#include "queries3.hpp"
 
 #include <algorithm>
 #include <cmath>

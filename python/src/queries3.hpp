@@ -1,6 +1,6 @@
-// python/src/space.hpp - the queries of shapes in space (dim 3): gjk.distance, gjk.overlap,
+// python/src/queries3.hpp - the queries of shapes in space (dim 3): gjk.distance, gjk.overlap,
 // gjk.penetration and gjk.distance_batch answer them here when their shapes are 3D, with the
-// plane's names and results, 3-vectors for 2-vectors (python/src/space.cpp).
+// plane's names and results, 3-vectors for 2-vectors (python/src/queries3.cpp).
 #pragma once
 
 #include "distance_result.hpp"

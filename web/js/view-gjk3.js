@@ -1,4 +1,4 @@
-// view-space.js - the 3D view: two shapes in space, or their Minkowski difference Z = B - A,
+// view-gjk3.js - the 3D view: two shapes in space, or their Minkowski difference Z = B - A,
 // drawn through an orbiting orthographic camera (camera3.js).
 //
 // Every number comes from the library: the hulls (hull3, minkowski_difference3), the distance
