@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Times a prepared 100,000-point cloud in space against a 16-point hull (issue 44).
 
-    taskset -c 1 /usr/bin/python3 python/bench/mesh3.py [--gjk-path build/python]
+    taskset -c 1 /usr/bin/python3 bench/python_mesh3.py [--gjk-path build/python]
 
 Run it pinned to one core (taskset): every call below runs on one thread (threads=1). Each
 number is the median of several repetitions (time.perf_counter). Measured, against a box of
@@ -22,14 +22,14 @@ Prints a Markdown table; runs in a few seconds.
 
 import argparse
 import os
-import statistics
 import sys
 import time
 
 import numpy as np
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+from python_bench import gjk_path, median_seconds  # bench/python_bench.py, beside this script
+from report import cpu_name
+
 
 POINTS = 100_000
 POSES = 2_000
@@ -37,40 +37,6 @@ BATCH_ROWS = 1_000
 SCAN_ROWS = 20
 REPETITIONS = 7
 TARGET_RATIO = 3.0
-
-
-def gjk_path(option):
-    """--gjk-path, else $GJK_PYTHONPATH, else the first of build-release/python and
-    build/python that holds the package."""
-    if option:
-        return option
-    if os.environ.get("GJK_PYTHONPATH"):
-        return os.environ["GJK_PYTHONPATH"]
-    for build in ("build-release", "build"):
-        path = os.path.join(ROOT, build, "python")
-        if os.path.isdir(os.path.join(path, "gjk")):
-            return path
-    sys.exit("gjk not found: pass --gjk-path DIR or set GJK_PYTHONPATH")
-
-
-def median_seconds(run, repetitions=REPETITIONS):
-    times = []
-    for _ in range(repetitions):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
-def cpu_name():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "unknown cpu"
 
 
 def on_sphere(rng, n):
@@ -119,11 +85,11 @@ def main():
         def run():
             for pose in poses:
                 gjk.distance(shape, box, pose_b=pose, precision=precision)
-        return median_seconds(run) / POSES
+        return median_seconds(run, REPETITIONS) / POSES
 
     def per_row(shape, precision, rows=POSES):
         return median_seconds(lambda: gjk.distance_batch(
-            shape, box, pose_b=poses[:rows], precision=precision, threads=1)) / rows
+            shape, box, pose_b=poses[:rows], precision=precision, threads=1), REPETITIONS) / rows
 
     rows = []
     timings = {}
