@@ -28,6 +28,7 @@
 
 #include "gjk/distance3_types.hpp"
 #include "gjk/loop/conclude3.hpp"
+#include "gjk/loop/rules.hpp"
 #include "gjk/loop/simplex3.hpp"
 #include "gjk/math3.hpp"
 #include "gjk/minkowski3.hpp"
@@ -99,7 +100,6 @@ DistanceOutput3<T> distance_in_frame(const DistanceInput3<T>& input, const PairI
     Simplex3<T> best = s;
     Solution3<T> best_solution{};
     T previous = std::numeric_limits<T>::infinity();
-    constexpr int kStalls = 4;
     int stalls = 0;
     Termination ending = Termination::max_iterations;
     int iterations = 0;
@@ -107,7 +107,11 @@ DistanceOutput3<T> distance_in_frame(const DistanceInput3<T>& input, const PairI
     Vec3<T> last_support = s.v[0].w; // the last support point's w
     while (true) {
         ++iterations;
-        Simplex3<T> before = s;
+        // The pairs before cull, for case 1 (gjk/loop/rules.hpp).
+        const int before_count = s.count;
+        const std::uint64_t before[4] = {
+            pack_pair(s.v[0].index_a, s.v[0].index_b), pack_pair(s.v[1].index_a, s.v[1].index_b),
+            pack_pair(s.v[2].index_a, s.v[2].index_b), pack_pair(s.v[3].index_a, s.v[3].index_b)};
         const Solution3<T> solution = solve(s);
         const T distance2 = square(solution.closest);
         if (solution.region == 0b1111) { // case 2: the origin inside the tetrahedron
@@ -118,31 +122,21 @@ DistanceOutput3<T> distance_in_frame(const DistanceInput3<T>& input, const PairI
             }
             break;
         }
-        // The stall rule, as in 2D (gjk/loop/run.hpp): the distance must decrease; one equal up
-        // to the round-off of computing it gets kStalls more chances, since a real step can
-        // improve it by less than its resolution (a vertex 1e6 from the origin whose edge to a
-        // point 4.5e15 away bends the search by 1e-20 of its length: fuzz_kernel,
-        // TEST(Distance3Regression, StepsBelowTheResolutionOfTheDistanceStillConverge));
-        // otherwise the loop ends with the best simplex. The round-off: P = sum u_i w_i carries
-        // about 2 eps of the largest |w_i| in each coordinate, not eps of |P|, so |P|^2 moves by
-        // up to 8 eps |P| max |w_i|, plus the sums' 8 eps |P|^2 (a face 0.036 from the origin
-        // with vertices 1e9 away: TEST(Distance3Regression,
-        // AStepWithinTheRoundOffOfFarVerticesIsAStallNotAnEnd)). NaN fails safe: stop.
+        // The stall rule (gjk/loop/rules.hpp), on the squares of the scaled points: a distance
+        // that did not decrease, beyond the round-off of computing it or past kStalls chances,
+        // ends the loop with the best simplex. NaN fails safe: stop.
         if (!(distance2 < previous)) {
             T vertex2 = T(0);
             for (int i = 0; i < s.count; ++i) {
                 vertex2 = std::max(vertex2, square(s.v[i].w));
             }
-            const T noise =
-                8 * std::numeric_limits<T>::epsilon() * (previous + std::sqrt(previous * vertex2));
-            if (!(distance2 <= previous + noise && stalls < kStalls)) {
+            if (!stall_allowed(distance2, previous, vertex2, stalls)) {
                 ending = Termination::no_progress;
                 if (trace) { // the iteration keeps the previous simplex
                     trace->push_back(world_step(pair.xf_a, best, best_solution.closest));
                 }
                 break;
             }
-            ++stalls;
         }
         previous = distance2;
         cull(s, solution.region);
@@ -164,11 +158,7 @@ DistanceOutput3<T> distance_in_frame(const DistanceInput3<T>& input, const PairI
         const SimplexVertex3<T> w = z(d);
         last_direction = d;
         last_support = w.w;
-        bool repeated = false; // case 1, against the simplex before cull
-        for (int i = 0; i < before.count; ++i) {
-            repeated |= before.v[i].index_a == w.index_a && before.v[i].index_b == w.index_b;
-        }
-        if (repeated) {
+        if (repeated_support(pack_pair(w.index_a, w.index_b), before, before_count)) { // case 1
             ending = Termination::repeated_support;
             break;
         }

@@ -9,6 +9,7 @@
 
 #include "gjk/distance_types.hpp"
 #include "gjk/loop/policy.hpp"
+#include "gjk/loop/rules.hpp"
 #include "gjk/loop/simplex.hpp"
 #include "gjk/loop/warm_start.hpp"
 #include "gjk/math.hpp"
@@ -100,7 +101,6 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
     LoopResult<T> out;
     out.last_support_direction = first_direction;
     T previous_distance2 = std::numeric_limits<T>::infinity();
-    constexpr int kStalls = 4;
     int stalls = 0;
     // The loop leaves by a return, or by a break on the two endings that found no closer
     // point (no_progress, repeated_support), which settle() decides once, after the loop: out
@@ -137,35 +137,20 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
             return finish(Termination::containment, solution.closest);
         }
 
-        // GJK's distance strictly decreases in exact arithmetic; if it did not, round-off is
-        // at work (or a duplicate point under another index): keep the previous simplex, which
-        // is this one without its newest vertex, weights as they were. A distance equal up to
-        // the round-off of computing it gets kStalls more chances: in float a real step can
-        // improve the squared distance by less than its resolution (a 137,465-long needle
-        // stopped 1.4e-6 of its length short, TEST(DistanceFloat,
-        // NeedleWithImprovementBelowFloatResolutionStillConverges)), and then the computed one
-        // can even come out a little larger (an ulp, for a 5.6e10 vertex whose edge to a point
-        // 6e14 away turned the search toward a point 7e-9 from the origin: TEST(DistanceFloat,
-        // MixedMagnitudesStayWithinTheBound)). The round-off: such a step moves P = u w0 + v w1
-        // by much less than |w0| (u is nearly 1), so each coordinate of P is computed to about
-        // 2 eps of |w0|, which moves |P|^2 by up to 4 eps of |w0|^2; the sums of squares add
-        // 1.5 eps each: 8 eps of the previous squared distance covers it. The cap on stalls
-        // keeps a true round-off cycle short.
+        // The stall rule (gjk/loop/rules.hpp): a distance that did not decrease, beyond the
+        // round-off of computing it or past kStalls chances, ends the loop with the previous
+        // simplex - this one without its newest vertex, weights as they were. NaN fails safe.
         if constexpr (Policy::stall_rule) {
-            if (!(distance2 < previous_distance2)) { // NaN fails safe: stop
-                const T noise = 8 * std::numeric_limits<T>::epsilon() * previous_distance2;
-                if (!(distance2 <= previous_distance2 + noise && stalls < kStalls)) {
-                    --s.count; // out.closest stays the previous simplex's
-                    unsettled = Termination::no_progress;
-                    break;
-                }
-                ++stalls;
+            if (!(distance2 < previous_distance2) &&
+                !stall_allowed(distance2, previous_distance2, largest_vertex2(s), stalls)) {
+                --s.count; // out.closest stays the previous simplex's
+                unsettled = Termination::no_progress;
+                break;
             }
         }
 
-        // The talk's case 1 compares the new support point with the simplex as it was before
-        // culling: a vertex dropped now and found again next time would cycle.
-        // (All three slots are copied: a copy of fixed size.)
+        // Case 1 compares the new support point with the simplex as it was before culling
+        // (gjk/loop/rules.hpp). (All three slots are copied: a copy of fixed size.)
         const int saved_count = s.count;
         const std::uint64_t saved[3] = {s.pair[0], s.pair[1], s.pair[2]};
         cull(s, solution);
@@ -193,15 +178,9 @@ LoopResult<T> run(const Support& z, LoopSimplex<T>& s, int max_iterations, T sep
             step->support = world_vertex(z, xf_a, v.index_a, v.index_b, T(0));
         }
 
-        // Case 1: a repeated support point; the simplex holds the closest feature. (Bitwise
-        // & and |, not && and ||: one branch on the answer instead of one per comparison,
-        // which the processor could not predict.)
-        const std::uint64_t pair = LoopSimplex<T>::pack(v.index_a, v.index_b);
-        bool repeated = false;
-        for (int i = 0; i < 3; ++i) {
-            repeated |= (i < saved_count) & (pair == saved[i]);
-        }
-        if (repeated) {
+        // Case 1: a repeated support point; the simplex holds the closest feature.
+        const std::uint64_t pair = pack_pair(v.index_a, v.index_b);
+        if (repeated_support(pair, saved, saved_count)) {
             beyond = pair != s.pair[0];
             unsettled = Termination::repeated_support;
             break;

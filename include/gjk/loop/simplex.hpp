@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "gjk/loop/policy.hpp"
+#include "gjk/loop/rules.hpp"
 #include "gjk/math.hpp"
 #include "gjk/segment.hpp"
 #include "gjk/shape.hpp"
@@ -48,9 +49,7 @@ template <class T> struct LoopSimplex {
         count = 0;
     }
 
-    static std::uint64_t pack(int index_a, int index_b) {
-        return std::uint64_t(std::uint32_t(index_a)) << 32 | std::uint32_t(index_b);
-    }
+    static std::uint64_t pack(int index_a, int index_b) { return pack_pair(index_a, index_b); }
     int index_a(int i) const { return int(std::uint32_t(pair[i] >> 32)); }
     int index_b(int i) const { return int(std::uint32_t(pair[i])); }
 
@@ -60,6 +59,15 @@ template <class T> struct LoopSimplex {
         ++count;
     }
 };
+
+/// The largest squared length of the simplex's points (the stall rule's max |w_i|^2).
+template <class T> T largest_vertex2(const LoopSimplex<T>& s) {
+    T largest = T(0);
+    for (int i = 0; i < s.count; ++i) {
+        largest = std::max(largest, length_squared(s.w[i]));
+    }
+    return largest;
+}
 
 /// The closest point of a simplex to the origin and which vertices make it up.
 /// (No default member values: solve() sets every field, and zeroing them first would add
