@@ -125,21 +125,21 @@ std::size_t lockstep3_group(Lanes3<T, Bytes>& l, const DistanceInput3<T>* const*
             o.error = InputError::none;
             continue;
         }
-        LoopEnd3<T> end;
-        end.best.count = l.count[k];
+        LoopResult3<T> end;
+        end.simplex.count = l.count[k];
         for (int i = 0; i < 4; ++i) {
-            SimplexVertex3<T>& v = end.best.v[i];
+            SimplexVertex3<T>& v = end.simplex.v[i];
             v.a = {l.va_x[i][k], l.va_y[i][k], l.va_z[i][k]};
             v.b = {l.vb_x[i][k], l.vb_y[i][k], l.vb_z[i][k]};
             v.w = {l.w_x[i][k], l.w_y[i][k], l.w_z[i][k]};
             v.weight = l.weight[i][k];
             v.index_a = l.index_a[i][k], v.index_b = l.index_b[i][k];
         }
-        end.best_solution.closest = {l.closest_x[k], l.closest_y[k], l.closest_z[k]};
-        end.best_solution.region = unsigned(l.region[k]);
-        end.ending = Termination(l.termination[k]);
+        end.solution.closest = {l.closest_x[k], l.closest_y[k], l.closest_z[k]};
+        end.solution.region = unsigned(l.region[k]);
+        end.termination = Termination(l.termination[k]);
         end.iterations = l.iterations[k];
-        end.last_direction = {l.direction_x[k], l.direction_y[k], l.direction_z[k]};
+        end.last_support_direction = {l.direction_x[k], l.direction_y[k], l.direction_z[k]};
         end.last_support = {l.last_x[k], l.last_y[k], l.last_z[k]};
         end.scale = l.scale[k];
         const LaneCorners3<T, Bytes> a{l.ax, l.ay, l.az, int(l.count_a[k]), k};

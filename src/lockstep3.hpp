@@ -10,7 +10,7 @@
 // point out of the kernel's range) is handed over, and distance() answers its query from the
 // start; a lane that ends in contact on a feature, which needs the touching proof, or on a rare
 // path of the conclusion, is concluded by conclude3() itself from the simplex the lanes leave
-// (LoopEnd3). So every output equals distance()'s to the bit, which tests/test_batch3.cpp and
+// (LoopResult3). So every output equals distance()'s to the bit, which tests/test_batch3.cpp and
 // fuzz_kernel check.
 //
 // Which queries: valid float and double queries whose two shapes are scanned (not prepared shapes

@@ -171,7 +171,7 @@ DistanceOutput3<T> distance_in_frame(const DistanceInput3<T>& input, const PairI
 
     return conclude3(
         input, pair.xf_a, z,
-        LoopEnd3<T>{best, best_solution, ending, iterations, last_direction, last_support, k},
+        LoopResult3<T>{best, best_solution, ending, iterations, last_direction, last_support, k},
         cache);
 }
 

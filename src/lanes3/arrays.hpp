@@ -42,7 +42,8 @@ template <class T, int Bytes> struct Lanes3 {
     alignas(Bytes) T world_qx[N], world_qy[N], world_qz[N], world_qw[N];
     alignas(Bytes) T radius_a[N], radius_b[N];
 
-    // Out: the loop's final simplex (LoopEnd3::best), its vertices' points, pairs and weights.
+    // Out: the loop's final simplex (LoopResult3::simplex), its vertices' points, pairs and
+    // weights.
     alignas(Bytes) Int count[N];
     alignas(Bytes) T va_x[4][N], va_y[4][N], va_z[4][N];
     alignas(Bytes) T vb_x[4][N], vb_y[4][N], vb_z[4][N];
@@ -54,7 +55,7 @@ template <class T, int Bytes> struct Lanes3 {
     alignas(Bytes) T direction_x[N], direction_y[N], direction_z[N];
     alignas(Bytes) T last_x[N], last_y[N], last_z[N];
 
-    // Out: the rest of LoopEnd3, and whether the lane met a rare path (-1: distance() answers
+    // Out: the rest of LoopResult3, and whether the lane met a rare path (-1: distance() answers
     // its query from the start).
     alignas(Bytes) T closest_x[N], closest_y[N], closest_z[N];
     alignas(Bytes) Int region[N];

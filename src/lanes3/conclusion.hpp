@@ -126,7 +126,7 @@ conclude(Lanes3<T, Bytes>& l, const Simplex<T, Bytes>& s, typename Types<T, Byte
     wide::store(l.normal_z, normal.z);
 }
 
-/// The loop's end in every lane, into the arrays (LoopEnd3: the final simplex, the last
+/// The loop's end in every lane, into the arrays (LoopResult3: the final simplex, the last
 /// direction and support, the closest point and region, the ending, the iterations, whether the
 /// lane was handed over, the scale), then conclude() on the lanes not handed over.
 template <class T, int Bytes>

@@ -18,15 +18,16 @@
 
 namespace gjk::detail {
 
-/// Where the loop ended: what conclude3() answers from.
-template <class T> struct LoopEnd3 {
-    Simplex3<T> best;           ///< the final simplex, culled, each vertex's weight set
-    Solution3<T> best_solution; ///< its closest point to the origin and its region
-    Termination ending{Termination::max_iterations}; ///< how the loop ended
-    int iterations{0};                               ///< the iterations it ran
-    Vec3<T> last_direction{}; ///< the last search direction (the start's before any support)
-    Vec3<T> last_support{};   ///< the last support point's w
-    T scale{1};               ///< square_scale(): the squares are taken of points times it
+/// What the loop in space leaves behind, and conclude3() answers from: the plane's LoopResult
+/// (gjk/loop/run.hpp) with its simplex, the last support point and the scale of the squares.
+template <class T> struct LoopResult3 {
+    Simplex3<T> simplex;   ///< the final simplex, culled, each vertex's weight set
+    Solution3<T> solution; ///< its closest point to the origin and its region
+    Termination termination{Termination::max_iterations}; ///< how the loop ended
+    int iterations{0};                                    ///< the iterations it ran
+    Vec3<T> last_support_direction{}; ///< the last search direction (the start's before any)
+    Vec3<T> last_support{};           ///< the last support point's w
+    T scale{1};                       ///< square_scale(): the squares are taken of points times it
 };
 
 /// The answer from the loop's end, in the world frame (`xf_a`: A's pose, its quaternion
@@ -34,13 +35,13 @@ template <class T> struct LoopEnd3 {
 /// simplex's pairs.
 template <class T, class Z>
 DistanceOutput3<T> conclude3(const DistanceInput3<T>& input, const Transform3<T>& xf_a, const Z& z,
-                             const LoopEnd3<T>& end, SimplexCache3<T>* cache) {
+                             const LoopResult3<T>& end, SimplexCache3<T>* cache) {
     DistanceOutput3<T> out;
-    const Simplex3<T>& best = end.best;
-    const Solution3<T>& best_solution = end.best_solution;
-    Termination ending = end.ending;
+    const Simplex3<T>& best = end.simplex;
+    const Solution3<T>& best_solution = end.solution;
+    Termination ending = end.termination;
     const int iterations = end.iterations;
-    const Vec3<T> last_direction = end.last_direction, last_support = end.last_support;
+    const Vec3<T> last_direction = end.last_support_direction, last_support = end.last_support;
     auto square = [k = end.scale](Vec3<T> v) { return length_squared(k * v); };
     if (cache) {
         cache->count = best.count;
