@@ -29,7 +29,7 @@ namespace gjk_bench {
 
 namespace {
 
-void depth_counters(benchmark::State& state, std::size_t queries, double sum) {
+[[maybe_unused]] void depth_counters(benchmark::State& state, std::size_t queries, double sum) {
     state.counters["ns_per_query"] =
         benchmark::Counter(double(queries), benchmark::Counter::kIsIterationInvariantRate |
                                                 benchmark::Counter::kInvert);
