@@ -3,7 +3,11 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
+#include "contract/distance_answer.hpp"
+#include "contract/fields.hpp"
+#include "fields.hpp"
 #include "hints.hpp"
 #include "shapes.hpp"
 
@@ -32,6 +36,53 @@ struct DistanceResult {
 /// A point of the plane as the result keeps it.
 inline Vec3<double> lift(Vec2<double> v) {
     return {v.x, v.y, 0.0};
+}
+
+/// A point of space as the result keeps it.
+inline Vec3<double> lift(Vec3<double> v) {
+    return v;
+}
+
+/// The dimension of a point type.
+template <class T> constexpr int dimension_of(Vec2<T>) {
+    return 2;
+}
+template <class T> constexpr int dimension_of(Vec3<T>) {
+    return 3;
+}
+
+/// gjk.distance's answer to `in` in either dimension (the contract's answer_distance, computed
+/// without the GIL): invalid input raises ValueError naming it; with `traced`, the simplices as
+/// `gjk distance --trace` gives them, after `name_points` has made the trace's indices those of
+/// the points as given.
+template <class Input, class Step, class NamePoints>
+DistanceResult distance_result(const Input& in, bool traced, NamePoints name_points) {
+    std::vector<Step> trace;
+    decltype(contract::answer_distance(in)) answer;
+    {
+        py::gil_scoped_release release;
+        answer = contract::answer_distance(in, traced ? &trace : nullptr);
+    }
+    const auto& out = answer.output;
+    if (out.status == Status::invalid_input) {
+        throw py::value_error(to_string(out.error));
+    }
+    DistanceResult r;
+    r.dim = dimension_of(out.point_a);
+    r.distance = static_cast<double>(out.distance);
+    r.point_a = lift(contract::widen(out.point_a));
+    r.point_b = lift(contract::widen(out.point_b));
+    r.normal = lift(contract::widen(answer.normal));
+    r.overlap = answer.overlap;
+    r.penetration = static_cast<double>(answer.depth);
+    r.iterations = out.iterations;
+    r.status = to_string(out.status);
+    r.termination = to_string(out.termination);
+    if (traced) {
+        name_points(trace);
+        r.simplices = field_value(contract::trace_fields(trace)); // as `gjk distance --trace`
+    }
+    return r;
 }
 
 /// A result's point as a float64 array of `dim` coordinates.

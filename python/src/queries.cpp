@@ -18,8 +18,8 @@
 #include "distance_result.hpp"
 #include "fields.hpp"
 #include "hints.hpp"
-#include "shapes.hpp"
 #include "queries3.hpp"
+#include "shapes.hpp"
 
 namespace gjk::python {
 
@@ -43,35 +43,13 @@ DistanceInput<T> make_input(const PyShape& a, const PyShape& b, const Pose& pa, 
     return in;
 }
 
-/// The distance answer (contract/distance_answer.hpp), computed without the GIL.
+/// The distance answer (contract/distance_answer.hpp), computed without the GIL; the plane's
+/// trace already names the points as given (PreparedShape::source_index).
 template <class T>
 DistanceResult distance_in(const PyShape& a, const PyShape& b, const Pose& pa, const Pose& pb,
                            bool traced) {
-    const DistanceInput<T> in = make_input<T>(a, b, pa, pb);
-    std::vector<TraceStep<T>> trace;
-    contract::DistanceAnswer<T> answer;
-    {
-        py::gil_scoped_release release;
-        answer = contract::answer_distance(in, traced ? &trace : nullptr);
-    }
-    const DistanceOutput<T>& out = answer.output;
-    if (out.status == Status::invalid_input) {
-        throw py::value_error(to_string(out.error));
-    }
-    DistanceResult r;
-    r.distance = static_cast<double>(out.distance);
-    r.point_a = lift(widen(out.point_a));
-    r.point_b = lift(widen(out.point_b));
-    r.normal = lift(widen(answer.normal));
-    r.overlap = answer.overlap;
-    r.penetration = static_cast<double>(answer.depth);
-    r.iterations = out.iterations;
-    r.status = to_string(out.status);
-    r.termination = to_string(out.termination);
-    if (traced) {
-        r.simplices = field_value(contract::trace_fields(trace)); // as `gjk distance --trace`
-    }
-    return r;
+    return distance_result<DistanceInput<T>, TraceStep<T>>(make_input<T>(a, b, pa, pb), traced,
+                                                           [](auto&) {});
 }
 
 DistanceResult distance_py(ShapeArg a, ShapeArg b, ArrayArg pose_a, ArrayArg pose_b,

@@ -84,33 +84,9 @@ void name_given_points(std::vector<TraceStep3<T>>& trace, const PyShape& a, cons
 template <class T>
 DistanceResult distance3_in(const PyShape& a, const PyShape& b, const Pose3& pa, const Pose3& pb,
                             bool traced) {
-    const DistanceInput3<T> in = make_input3<T>(a, b, pa, pb);
-    std::vector<TraceStep3<T>> trace;
-    contract::DistanceAnswer3<T> answer;
-    {
-        py::gil_scoped_release release;
-        answer = contract::answer_distance(in, traced ? &trace : nullptr);
-    }
-    const DistanceOutput3<T>& out = answer.output;
-    if (out.status == Status::invalid_input) {
-        throw py::value_error(to_string(out.error));
-    }
-    DistanceResult r;
-    r.dim = 3;
-    r.distance = static_cast<double>(out.distance);
-    r.point_a = contract::widen(out.point_a);
-    r.point_b = contract::widen(out.point_b);
-    r.normal = contract::widen(answer.normal);
-    r.overlap = answer.overlap;
-    r.penetration = static_cast<double>(answer.depth);
-    r.iterations = out.iterations;
-    r.status = to_string(out.status);
-    r.termination = to_string(out.termination);
-    if (traced) {
-        name_given_points(trace, a, b);
-        r.simplices = field_value(contract::trace_fields(trace)); // as `gjk distance --trace`
-    }
-    return r;
+    return distance_result<DistanceInput3<T>, TraceStep3<T>>(
+        make_input3<T>(a, b, pa, pb), traced,
+        [&a, &b](std::vector<TraceStep3<T>>& trace) { name_given_points(trace, a, b); });
 }
 
 template <class T>
