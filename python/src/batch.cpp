@@ -15,8 +15,8 @@
 
 #include "contract/distance_answer.hpp"
 #include "hints.hpp"
-#include "rows.hpp"
 #include "queries3.hpp"
+#include "rows.hpp"
 
 namespace gjk::python {
 
@@ -25,21 +25,6 @@ namespace {
 /// Rows gathered and answered together: enough for the lanes to fill, few enough that a
 /// block of prepared shapes stays in the cache.
 constexpr std::size_t kBlockRows = 1024;
-
-/// The output arrays, written by the threads through raw pointers.
-struct Outputs {
-    double* distance;
-    double* point_a;
-    double* point_b;
-    double* normal;
-    bool* overlap;
-    double* penetration; ///< null: penetration=False, no EPA
-    std::int32_t* iterations;
-    std::int8_t* status;
-    double* gradient_a;   ///< (N, 3), or null: derivatives=False
-    double* gradient_b;   ///< (N, 3)
-    bool* differentiable; ///< (N,)
-};
 
 template <class T> void write_point(double* out, std::size_t i, Vec2<T> v) {
     out[2 * i] = static_cast<double>(v.x);
@@ -106,7 +91,7 @@ void answer_block(const ShapeColumn& a, const ShapeColumn& b, const PoseColumn<T
                   const PoseColumn<T>& pose_b, std::size_t first, std::size_t last,
                   const std::vector<PreparedShape<T>>* kept_a,
                   const std::vector<PreparedShape<T>>* kept_b, bool with_penetration,
-                  const Outputs& out, BlockBuffers<T>& buffers) {
+                  const BatchOutputs& out, BlockBuffers<T>& buffers) {
     const std::size_t n = last - first;
     std::vector<PreparedShape<T>>& block_a = buffers.block_a;
     std::vector<PreparedShape<T>>& block_b = buffers.block_b;
@@ -170,7 +155,7 @@ void answer_block(const ShapeColumn& a, const ShapeColumn& b, const PoseColumn<T
 template <class T>
 void answer_rows(const ShapeColumn& a, const ShapeColumn& b, const py::array_t<double>& pose_a,
                  const py::array_t<double>& pose_b, std::size_t rows, int threads,
-                 const Outputs& out) {
+                 const BatchOutputs& out) {
     const PoseColumn<T> poses_a(pose_a), poses_b(pose_b);
     const std::vector<PreparedShape<T>>* kept_a = a.array ? a.array->kept<T>(threads) : nullptr;
     const std::vector<PreparedShape<T>>* kept_b = b.array ? b.array->kept<T>(threads) : nullptr;
@@ -203,26 +188,8 @@ py::dict distance_batch_py(ShapeColumnArg a, ShapeColumnArg b, ArrayArg pose_a, 
     const std::size_t rows_pb = static_cast<std::size_t>(poses_b.shape(0));
     std::size_t rows = broadcast_rows(
         {{"a", side_a.rows}, {"b", side_b.rows}, {"pose_a", rows_pa}, {"pose_b", rows_pb}});
-    const auto n = static_cast<py::ssize_t>(rows);
-    py::array_t<double> distance(n), point_a({n, py::ssize_t(2)}), point_b({n, py::ssize_t(2)}),
-        normal({n, py::ssize_t(2)}), penetration(with_penetration ? n : 0);
-    py::array_t<bool> overlap(n);
-    py::array_t<std::int32_t> iterations(n);
-    py::array_t<std::int8_t> status(n);
-    const py::ssize_t m = derivatives ? n : 0;
-    py::array_t<double> gradient_a({m, py::ssize_t(3)}), gradient_b({m, py::ssize_t(3)});
-    py::array_t<bool> differentiable(m);
-    const Outputs out{distance.mutable_data(),
-                      point_a.mutable_data(),
-                      point_b.mutable_data(),
-                      normal.mutable_data(),
-                      overlap.mutable_data(),
-                      with_penetration ? penetration.mutable_data() : nullptr,
-                      iterations.mutable_data(),
-                      status.mutable_data(),
-                      derivatives ? gradient_a.mutable_data() : nullptr,
-                      derivatives ? gradient_b.mutable_data() : nullptr,
-                      derivatives ? differentiable.mutable_data() : nullptr};
+    BatchColumns columns(rows, 2, with_penetration, derivatives);
+    const BatchOutputs out = columns.outputs();
     {
         py::gil_scoped_release release;
         if (single_precision) {
@@ -231,23 +198,7 @@ py::dict distance_batch_py(ShapeColumnArg a, ShapeColumnArg b, ArrayArg pose_a, 
             answer_rows<double>(side_a, side_b, poses_a, poses_b, rows, threads, out);
         }
     }
-    py::dict d;
-    d["distance"] = distance;
-    d["point_a"] = point_a;
-    d["point_b"] = point_b;
-    d["normal"] = normal;
-    d["overlap"] = overlap;
-    if (with_penetration) {
-        d["penetration"] = penetration;
-    }
-    d["iterations"] = iterations;
-    d["status"] = status;
-    if (derivatives) {
-        d["gradient_a"] = gradient_a;
-        d["gradient_b"] = gradient_b;
-        d["differentiable"] = differentiable;
-    }
-    return d;
+    return columns.dict();
 }
 
 } // namespace

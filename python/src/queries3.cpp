@@ -107,21 +107,6 @@ py::dict penetration3_in(const PyShape& a, const PyShape& b, const Pose3& pa, co
     return fields_dict(contract::penetration_fields(out));
 }
 
-/// The output arrays of a batch in space, written by the threads through raw pointers.
-struct Outputs3 {
-    double* distance;
-    double* point_a; ///< (N, 3)
-    double* point_b;
-    double* normal;
-    bool* overlap;
-    double* penetration; ///< null: penetration=False, no EPA
-    std::int32_t* iterations;
-    std::int8_t* status;
-    double* gradient_a;   ///< (N, 6), or null: derivatives=False
-    double* gradient_b;   ///< (N, 6)
-    bool* differentiable; ///< (N,)
-};
-
 template <class T> void write3(double* out, std::size_t i, Vec3<T> v) {
     out[3 * i] = static_cast<double>(v.x);
     out[3 * i + 1] = static_cast<double>(v.y);
@@ -158,7 +143,7 @@ ShapeView3<T> row_shape(const ShapeColumn& c, std::size_t i, std::vector<Vec3<T>
 template <class T>
 void answer_rows3(const ShapeColumn& a, const ShapeColumn& b, const py::array_t<double>& pose_a,
                   const py::array_t<double>& pose_b, std::size_t begin, std::size_t end,
-                  const Outputs3& out) {
+                  const BatchOutputs& out) {
     constexpr std::size_t kBlock = 256;
     const bool with_penetration = out.penetration != nullptr;
     const std::size_t rows_a = static_cast<std::size_t>(pose_a.shape(0));
@@ -304,26 +289,8 @@ py::dict distance_batch3(const ShapeColumn& a, const ShapeColumn& b, py::handle 
                         {"b", b.rows},
                         {"pose_a", static_cast<std::size_t>(poses_a.shape(0))},
                         {"pose_b", static_cast<std::size_t>(poses_b.shape(0))}});
-    const auto n = static_cast<py::ssize_t>(rows);
-    py::array_t<double> distance(n), point_a({n, py::ssize_t(3)}), point_b({n, py::ssize_t(3)}),
-        normal({n, py::ssize_t(3)}), penetration(with_penetration ? n : 0);
-    py::array_t<bool> overlap(n);
-    py::array_t<std::int32_t> iterations(n);
-    py::array_t<std::int8_t> status(n);
-    const py::ssize_t m = derivatives ? n : 0;
-    py::array_t<double> gradient_a({m, py::ssize_t(6)}), gradient_b({m, py::ssize_t(6)});
-    py::array_t<bool> differentiable(m);
-    const Outputs3 out{distance.mutable_data(),
-                       point_a.mutable_data(),
-                       point_b.mutable_data(),
-                       normal.mutable_data(),
-                       overlap.mutable_data(),
-                       with_penetration ? penetration.mutable_data() : nullptr,
-                       iterations.mutable_data(),
-                       status.mutable_data(),
-                       derivatives ? gradient_a.mutable_data() : nullptr,
-                       derivatives ? gradient_b.mutable_data() : nullptr,
-                       derivatives ? differentiable.mutable_data() : nullptr};
+    BatchColumns columns(rows, 3, with_penetration, derivatives);
+    const BatchOutputs out = columns.outputs();
     {
         py::gil_scoped_release release;
         // Each thread's contiguous range of rows, a block at a time (answer_rows3).
@@ -335,23 +302,7 @@ py::dict distance_batch3(const ShapeColumn& a, const ShapeColumn& b, py::handle 
             }
         });
     }
-    py::dict d;
-    d["distance"] = distance;
-    d["point_a"] = point_a;
-    d["point_b"] = point_b;
-    d["normal"] = normal;
-    d["overlap"] = overlap;
-    if (with_penetration) {
-        d["penetration"] = penetration;
-    }
-    d["iterations"] = iterations;
-    d["status"] = status;
-    if (derivatives) {
-        d["gradient_a"] = gradient_a;
-        d["gradient_b"] = gradient_b;
-        d["differentiable"] = differentiable;
-    }
-    return d;
+    return columns.dict();
 }
 
 } // namespace gjk::python

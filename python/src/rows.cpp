@@ -95,4 +95,56 @@ int thread_count(int threads) {
     return threads;
 }
 
+BatchColumns::BatchColumns(std::size_t rows, int dim, bool with_penetration_, bool derivatives_)
+    : with_penetration(with_penetration_), derivatives(derivatives_) {
+    const auto n = static_cast<py::ssize_t>(rows);
+    const py::ssize_t m = derivatives ? n : 0;
+    const py::ssize_t pose = dim == 3 ? 6 : 3; // (x, y, angle); (position, rotation)
+    distance = py::array_t<double>(n);
+    point_a = py::array_t<double>({n, py::ssize_t(dim)});
+    point_b = py::array_t<double>({n, py::ssize_t(dim)});
+    normal = py::array_t<double>({n, py::ssize_t(dim)});
+    penetration = py::array_t<double>(with_penetration ? n : 0);
+    overlap = py::array_t<bool>(n);
+    iterations = py::array_t<std::int32_t>(n);
+    status = py::array_t<std::int8_t>(n);
+    gradient_a = py::array_t<double>({m, pose});
+    gradient_b = py::array_t<double>({m, pose});
+    differentiable = py::array_t<bool>(m);
+}
+
+BatchOutputs BatchColumns::outputs() {
+    return {distance.mutable_data(),
+            point_a.mutable_data(),
+            point_b.mutable_data(),
+            normal.mutable_data(),
+            overlap.mutable_data(),
+            with_penetration ? penetration.mutable_data() : nullptr,
+            iterations.mutable_data(),
+            status.mutable_data(),
+            derivatives ? gradient_a.mutable_data() : nullptr,
+            derivatives ? gradient_b.mutable_data() : nullptr,
+            derivatives ? differentiable.mutable_data() : nullptr};
+}
+
+py::dict BatchColumns::dict() const {
+    py::dict d;
+    d["distance"] = distance;
+    d["point_a"] = point_a;
+    d["point_b"] = point_b;
+    d["normal"] = normal;
+    d["overlap"] = overlap;
+    if (with_penetration) {
+        d["penetration"] = penetration;
+    }
+    d["iterations"] = iterations;
+    d["status"] = status;
+    if (derivatives) {
+        d["gradient_a"] = gradient_a;
+        d["gradient_b"] = gradient_b;
+        d["differentiable"] = differentiable;
+    }
+    return d;
+}
+
 } // namespace gjk::python

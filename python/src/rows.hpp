@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -119,5 +120,39 @@ std::size_t broadcast_rows(const std::vector<std::pair<const char*, std::size_t>
 /// The number of threads a batch runs on: `threads`, or every core for 0; a ValueError for a
 /// negative number.
 int thread_count(int threads);
+
+/// The output arrays of gjk.distance_batch, written by the threads through raw pointers
+/// (BatchColumns::outputs()), in either dimension.
+struct BatchOutputs {
+    double* distance;
+    double* point_a; ///< (N, dim)
+    double* point_b;
+    double* normal;
+    bool* overlap;
+    double* penetration; ///< null: penetration=False, no EPA
+    std::int32_t* iterations;
+    std::int8_t* status;
+    double* gradient_a;   ///< (N, 3) in the plane, (N, 6) in space, or null: derivatives=False
+    double* gradient_b;   ///< the same
+    bool* differentiable; ///< (N,)
+};
+
+/// gjk.distance_batch's columns for `rows` rows of shapes of `dim` coordinates: made with the
+/// GIL held, filled through outputs() by the threads, handed back as the result's dict.
+struct BatchColumns {
+    bool with_penetration, derivatives;
+    py::array_t<double> distance, point_a, point_b, normal, penetration;
+    py::array_t<bool> overlap;
+    py::array_t<std::int32_t> iterations;
+    py::array_t<std::int8_t> status;
+    py::array_t<double> gradient_a, gradient_b;
+    py::array_t<bool> differentiable;
+
+    BatchColumns(std::size_t rows, int dim, bool with_penetration, bool derivatives);
+    BatchOutputs outputs();
+    /// distance, point_a, point_b, normal, overlap, penetration (with it), iterations, status,
+    /// gradient_a, gradient_b and differentiable (with derivatives).
+    py::dict dict() const;
+};
 
 } // namespace gjk::python
