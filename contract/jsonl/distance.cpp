@@ -5,10 +5,10 @@
 #include <vector>
 
 #include "contract/distance_answer.hpp"
+#include "contract/jsonl/distance3.hpp"
 #include "contract/jsonl/line_writer.hpp"
 #include "contract/jsonl/parse.hpp"
 #include "contract/jsonl/plain_query.hpp"
-#include "contract/jsonl/distance3.hpp"
 #include "gjk/gradient.hpp"
 #include "gjk/instantiations.hpp"
 

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "hints.hpp"
-#include "rows.hpp"
 #include "queries3.hpp"
+#include "rows.hpp"
 
 namespace gjk::python {
 
