@@ -5,7 +5,7 @@
 // than, equal to or less than R = ra + rb. The loop's D = |P|, P = sum u_i w_i, carries a few
 // eps of the largest |w_i| (the stall rule's derivation, gjk/distance3.hpp), so within that of
 // R the computed D - R has no sign: two capsules whose segments are exactly 3 apart, radii 1.5
-// each, came out 4.4e-16 deep (TEST(Distance3Regression, CapsulesExactlyTheirRadiiApartTouch)).
+// each, came out 4.4e-16 deep (TYPED_TEST(Distance3Contacts, CapsulesExactlyTheirRadiiApartTouch)).
 // There the sign comes from the final simplex's feature instead, whose affine hull P is the
 // closest point of:
 //   a vertex w0:            D^2 = |w0|^2

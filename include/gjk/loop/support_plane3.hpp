@@ -35,7 +35,7 @@ template <class T> bool in_plane_exactly(Vec3<T> p, Vec3<T> q, Vec3<T> r, Vec3<T
 /// and the point the walk last turned to - ends the walk as one on it: in exact arithmetic the
 /// plane would not turn. Without that, two integer segments that cross, whose Z is flat, turned
 /// from one of its points to the other until the turns ran out: "overlapping", with a depth of 0
-/// (TEST(Distance3Regression, CrossingSegmentsTouch)). Zero when no plane is found.
+/// (TYPED_TEST(Distance3Contacts, CrossingSegmentsTouch)). Zero when no plane is found.
 template <class T, class Z>
 Vec3<T> support_plane_walk(const Z& z, Vec3<T> w0, Vec3<T> w1, Vec3<T> last) {
     constexpr int kTurns = 32;
@@ -69,7 +69,7 @@ Vec3<T> support_plane_walk(const Z& z, Vec3<T> w0, Vec3<T> w1, Vec3<T> last) {
         // turned to last (every support plane does); on the first turn, the side of n. Across
         // the edge, Z is a wedge at the origin: keeping n's side alone, a walk that started
         // inside the wedge turned from one of its sides to the other and back until the turns
-        // ran out (TEST(Distance3Regression, HullsMeetingOnAFaceAlongAnEdgeTouch)).
+        // ran out (TYPED_TEST(Distance3Contacts, HullsMeetingOnAFaceAlongAnEdgeTouch)).
         if (turned ? dot(m, behind) > T(0) : dot(m, n) < T(0)) {
             m = -m;
         }
