@@ -8,6 +8,7 @@ PYBIND11_MODULE(_gjk, m) {
               "shapes; distance, overlap and penetration of 3D ones";
     gjk::python::register_shapes(m);
     gjk::python::register_queries(m);
+    gjk::python::register_casts(m);
     gjk::python::register_batch(m);
     gjk::python::register_ray_batch(m);
     // The kernel's range in each precision: gjk.DOUBLE_RANGE, gjk.FLOAT_RANGE, and the bound

@@ -233,6 +233,7 @@ template <class T> py::array_t<double> to_array(std::span<const Vec3<T>> points)
 
 void register_shapes(py::module_& m);
 void register_queries(py::module_& m);
+void register_casts(py::module_& m);
 void register_batch(py::module_& m);
 void register_ray_batch(py::module_& m);
 
