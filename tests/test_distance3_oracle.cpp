@@ -9,20 +9,12 @@
 #include <random>
 #include <vector>
 
-#include "gjk/batch3.hpp"
 #include "gjk/distance3.hpp"
-#include "gjk/shape.hpp"
-#include "gjk/validate.hpp"
 #include "support/oracle3_points.hpp"
 #include "support/scalars.hpp"
 #include "support/shapes3.hpp"
 
-using gjk::DistanceInput3;
-using gjk::InputError;
-using gjk::Quat;
-using gjk::ShapeView3;
 using gjk::Status;
-using gjk::Termination;
 using gjk::Transform3;
 using gjk::Vec3;
 using gjk_test::box;

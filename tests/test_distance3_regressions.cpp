@@ -3,29 +3,16 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstdio>
-#include <random>
 #include <vector>
 
-#include "gjk/batch3.hpp"
 #include "gjk/distance3.hpp"
-#include "gjk/shape.hpp"
-#include "gjk/validate.hpp"
 #include "support/oracle3_points.hpp"
-#include "support/scalars.hpp"
 #include "support/shapes3.hpp"
 
-using gjk::DistanceInput3;
-using gjk::InputError;
-using gjk::Quat;
-using gjk::ShapeView3;
 using gjk::Status;
-using gjk::Termination;
 using gjk::Transform3;
 using gjk::Vec3;
-using gjk_test::box;
 using gjk_test::query;
-using gjk_test::random_rotation;
 
 // fuzz_kernel: a vertex of Z 1e6 from the origin, whose edge to a point 7e16 away moves the
 // closest point by 2e-20 of its length: the squared distance did not decrease in double, and

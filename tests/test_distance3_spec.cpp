@@ -19,7 +19,6 @@
 using gjk::DistanceInput3;
 using gjk::InputError;
 using gjk::Quat;
-using gjk::ShapeView3;
 using gjk::Status;
 using gjk::Termination;
 using gjk::Transform3;

@@ -118,12 +118,17 @@ PenetrationOutput3<T> penetration(const DistanceInput3<T>& input,
     std::optional<T> rounded; // the rounded shapes' gap, decided as distance() decides it
     const detail::EpaResult3<T> e = pair.with_z([&](const auto& z) {
         g = detail::distance_in_frame<T>(core, pair, z, &c, nullptr);
+        const bool rounded_apart = g.status == Status::separated && input.use_radii &&
+                                   input.a.radius + input.b.radius > T(0);
+        if (g.status != Status::overlapping && !rounded_apart) {
+            return detail::EpaResult3<T>{};
+        }
         Simplex3<T> seed; // the simplex GJK ended with
         seed.count = std::clamp(c.count, 1, 4);
         for (int i = 0; i < seed.count; ++i) {
             seed.v[i] = z.vertex(c.index_a[i], c.index_b[i]);
         }
-        if (g.status == Status::separated && input.use_radii) {
+        if (rounded_apart) {
             const T ra = input.a.radius, rb = input.b.radius;
             if (detail::gap_within_round_off(seed, g.distance, ra + rb)) {
                 rounded = detail::rounded_gap(seed, g.distance, ra, rb);

@@ -63,10 +63,12 @@ template <class R> struct BoundedExpansion {
             sum.grow(b);
         }
     }
-    void grow_product(R a, R b) {
-        const R x = a * b;
-        grow(std::fma(a, b, -x)); // a b - x, exactly
-        grow(x);
+    void grow_product(R a, R b) { // Expansion's two-product, two terms at the most
+        if (sum.count + 2 > kTerms) {
+            ok = false;
+        } else if (ok) {
+            sum.grow_product(a, b);
+        }
     }
     /// Adds sign * a * b, a and b expansions.
     void grow_product(const BoundedExpansion& a, const BoundedExpansion& b, R sign = R(1)) {
