@@ -76,7 +76,7 @@ std::size_t lockstep3_group(Lanes3<T, Bytes>& l, const DistanceInput3<T>* const*
         l.radius_b[k] = in[k]->use_radii ? in[k]->b.radius : T(0);
         l.xf_px[k] = xf.p.x, l.xf_py[k] = xf.p.y, l.xf_pz[k] = xf.p.z;
         l.xf_qx[k] = xf.q.x, l.xf_qy[k] = xf.q.y, l.xf_qz[k] = xf.q.z, l.xf_qw[k] = xf.q.w;
-        // start3()'s test of the cache.
+        // start()'s test of the cache.
         const SimplexCache3<T>* cache = caches[k];
         bool usable = cache != nullptr && cache->count >= 1 && cache->count <= 4;
         for (int i = 0; usable && i < cache->count; ++i) {
@@ -125,29 +125,27 @@ std::size_t lockstep3_group(Lanes3<T, Bytes>& l, const DistanceInput3<T>* const*
             o.error = InputError::none;
             continue;
         }
-        LoopResult3<T> end;
-        end.simplex.count = l.count[k];
+        LoopSimplex3<T> s;
+        s.count = l.count[k];
+        s.scale = l.scale[k];
         for (int i = 0; i < 4; ++i) {
-            SimplexVertex3<T>& v = end.simplex.v[i];
-            v.a = {l.va_x[i][k], l.va_y[i][k], l.va_z[i][k]};
-            v.b = {l.vb_x[i][k], l.vb_y[i][k], l.vb_z[i][k]};
-            v.w = {l.w_x[i][k], l.w_y[i][k], l.w_z[i][k]};
-            v.weight = l.weight[i][k];
-            v.index_a = l.index_a[i][k], v.index_b = l.index_b[i][k];
+            s.w[i] = {l.w_x[i][k], l.w_y[i][k], l.w_z[i][k]};
+            s.pair[i] = pack_pair(l.index_a[i][k], l.index_b[i][k]);
+            s.weight[i] = l.weight[i][k];
         }
-        end.solution.closest = {l.closest_x[k], l.closest_y[k], l.closest_z[k]};
-        end.solution.region = unsigned(l.region[k]);
-        end.termination = Termination(l.termination[k]);
-        end.iterations = l.iterations[k];
-        end.last_support_direction = {l.direction_x[k], l.direction_y[k], l.direction_z[k]};
-        end.last_support = {l.last_x[k], l.last_y[k], l.last_z[k]};
-        end.scale = l.scale[k];
+        LoopResult<Vec3<T>> r;
+        r.closest = {l.closest_x[k], l.closest_y[k], l.closest_z[k]};
+        r.termination = Termination(l.termination[k]);
+        r.iterations = l.iterations[k];
+        r.last_support_direction = {l.direction_x[k], l.direction_y[k], l.direction_z[k]};
+        r.last_support = {l.last_x[k], l.last_y[k], l.last_z[k]};
+        r.termination = settle(s, r); // as the loop settles its ending (the lanes do not)
         const LaneCorners3<T, Bytes> a{l.ax, l.ay, l.az, int(l.count_a[k]), k};
         const LaneCorners3<T, Bytes> b{l.bx, l.by, l.bz, int(l.count_b[k]), k};
         const MinkowskiDifference3<T, LaneCorners3<T, Bytes>, LaneCorners3<T, Bytes>> z{a, b};
         const Transform3<T> xf_a{{l.world_px[k], l.world_py[k], l.world_pz[k]},
                                  {l.world_qx[k], l.world_qy[k], l.world_qz[k], l.world_qw[k]}};
-        *out[k] = conclude3(*in[k], xf_a, z, end, caches[k]);
+        *out[k] = conclude3(*in[k], xf_a, z, s, r, caches[k]);
     }
     return handed_over;
 }

@@ -3,15 +3,15 @@
 //
 // Exactly distance(). Each lane performs the IEEE operations of distance() on its query, in
 // the same order (src/lanes3/loop.hpp): the pair in A's frame (PairInFrameA3: B's points moved
-// there, the largest coordinate, the centre), start3() (the cache or the first support),
-// distance_in_frame()'s loop, and conclude3() for a separation or a containment. Where the
+// there, the largest coordinate, the centre), start() (the cache or the first support),
+// the loop (gjk/loop/run.hpp), and conclude3() for a separation or a containment. Where the
 // scalar code branches, the lanes compute both sides and select. What the lanes do not
 // duplicate is left to the scalar code: a lane that meets one of the loop's rare paths (or has a
 // point out of the kernel's range) is handed over, and distance() answers its query from the
 // start; a lane that ends in contact on a feature, which needs the touching proof, or on a rare
 // path of the conclusion, is concluded by conclude3() itself from the simplex the lanes leave
-// (LoopResult3). So every output equals distance()'s to the bit, which tests/test_batch3.cpp and
-// fuzz_kernel check.
+// (LoopSimplex3 and LoopResult). So every output equals distance()'s to the bit, which
+// tests/test_batch3.cpp and fuzz_kernel check.
 //
 // Which queries: valid float and double queries whose two shapes are scanned (not prepared shapes
 // that climb) and have at most 16 points each - the small hulls, boxes, tetrahedra, segments and

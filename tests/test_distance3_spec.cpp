@@ -288,3 +288,63 @@ TYPED_TEST(Distance3, TheTraceIsInTheWorldFrame) {
         near(pb, {double(out.point_b.x), double(out.point_b.y), double(out.point_b.z)}, "point_b");
     }
 }
+
+// The trace in space holds what the plane's holds, from the one loop that writes both (the plane's
+// TraceStep and TraceStep3 are TraceStepOf): each step but the last has the search direction it
+// built and the support point it found there - Z's furthest point along the direction, against
+// every pair of the shapes' points where they stand (gjk_test::world, a brute force in long
+// double) - and only the last step names the ending, the answer's.
+TYPED_TEST(Distance3, TheTraceHasEachStepsDirectionAndSupportAsThePlanesDoes) {
+    using T = TypeParam;
+    const auto a = box<T>(1, T(0.5), T(0.25));
+    std::mt19937_64 rng(13);
+    std::uniform_real_distribution<double> u(-1, 1);
+    const long double tolerance = std::is_same_v<T, float> ? 1e-5L : 1e-12L;
+    int supports = 0;
+    for (int k = 0; k < 100; ++k) {
+        std::vector<Vec3<T>> b(std::size_t(4 + k % 9));
+        for (Vec3<T>& p : b) {
+            p = {T(u(rng)), T(u(rng)), T(u(rng))};
+        }
+        const Transform3<T> xf_a{{T(u(rng)), T(u(rng)), T(u(rng))}, random_rotation<T>(rng)};
+        const Transform3<T> xf_b{{T(2 * u(rng)), T(u(rng)), T(u(rng))}, random_rotation<T>(rng)};
+        std::vector<gjk::TraceStep3<T>> trace;
+        const auto out = gjk::distance(query(a, b, xf_b, xf_a), nullptr, &trace);
+        ASSERT_EQ(int(trace.size()), out.iterations) << k;
+        const auto world_a = gjk_test::world(a, xf_a), world_b = gjk_test::world(b, xf_b);
+        for (std::size_t s = 0; s < trace.size(); ++s) {
+            const gjk::TraceStep3<T>& step = trace[s];
+            const bool last = s + 1 == trace.size();
+            EXPECT_EQ(step.termination, last ? out.termination : Termination::none)
+                << k << " " << s;
+            if (!last) {
+                ASSERT_TRUE(step.has_support) << k << " " << s;
+            }
+            if (!step.has_support) {
+                continue;
+            }
+            ++supports;
+            const long double dx = step.direction.x, dy = step.direction.y, dz = step.direction.z;
+            auto along = [&](oracle3::P3 p) { return dx * p.x + dy * p.y + dz * p.z; };
+            long double furthest_b = along(world_b[0]), nearest_a = along(world_a[0]);
+            long double size = 1;
+            for (const oracle3::P3& p : world_b) {
+                furthest_b = std::max(furthest_b, along(p));
+                size = std::max<long double>({size, std::abs(p.x), std::abs(p.y), std::abs(p.z)});
+            }
+            for (const oracle3::P3& p : world_a) {
+                nearest_a = std::min(nearest_a, along(p));
+                size = std::max<long double>({size, std::abs(p.x), std::abs(p.y), std::abs(p.z)});
+            }
+            const gjk::SimplexVertex3<T>& w = step.support;
+            const long double reach = along({double(w.w.x), double(w.w.y), double(w.w.z)});
+            const long double length = std::sqrt(dx * dx + dy * dy + dz * dz);
+            EXPECT_GT(length, 0) << k << " " << s;
+            EXPECT_NEAR(reach, furthest_b - nearest_a, 16 * tolerance * size * length)
+                << k << " " << s << ": the support is Z's furthest point along the direction";
+            EXPECT_NEAR(w.a.x, world_a[std::size_t(w.index_a)].x, 16 * tolerance * size) << k;
+            EXPECT_NEAR(w.b.z, world_b[std::size_t(w.index_b)].z, 16 * tolerance * size) << k;
+        }
+    }
+    EXPECT_GT(supports, 150);
+}

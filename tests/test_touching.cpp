@@ -8,7 +8,7 @@
 // contact found on a later iteration was "touching". A point at the corner (-0.5, -0.5) of the
 // box [-0.5, 0.5]^2 was overlapping and at the three other corners touching; two segments
 // meeting at their first points, and two coincident points, were overlapping. The fix is in
-// detail::start() (gjk/loop/run.hpp): the support query that made the first vertex is a
+// detail::start() (gjk/loop/warm_start.hpp): the support query that made the first vertex is a
 // support plane through it, and a first vertex at the origin that no query found is replaced
 // by one that is.
 #include <gtest/gtest.h>

@@ -150,15 +150,7 @@ val from_vec(V p) {
     return a;
 }
 
-val from_points(const std::vector<V>& pts) {
-    val a = val::array();
-    for (std::size_t i = 0; i < pts.size(); ++i) {
-        a.set(i, from_vec(pts[i]));
-    }
-    return a;
-}
-
-val from_vec3(V3 p) {
+val from_vec(V3 p) {
     val a = val::array();
     a.set(0, p.x);
     a.set(1, p.y);
@@ -166,17 +158,18 @@ val from_vec3(V3 p) {
     return a;
 }
 
-val from_points3(const std::vector<V3>& pts) {
+template <class Vec> val from_points(const std::vector<Vec>& pts) {
     val a = val::array();
     for (std::size_t i = 0; i < pts.size(); ++i) {
-        a.set(i, from_vec3(pts[i]));
+        a.set(i, from_vec(pts[i]));
     }
     return a;
 }
 
-/// A simplex vertex: the Minkowski point w = b - a, the shape points it came from (with their
-/// indices) and its barycentric weight in the closest point.
-val from_vertex(const gjk::SimplexVertex<T>& v) {
+/// A simplex vertex (SimplexVertex, or SimplexVertex3 in space): the Minkowski point w = b - a,
+/// the shape points it came from (with their indices) and its barycentric weight in the closest
+/// point.
+template <class Vertex> val from_vertex(const Vertex& v) {
     val o = val::object();
     o.set("a", from_vec(v.a));
     o.set("b", from_vec(v.b));
@@ -187,7 +180,7 @@ val from_vertex(const gjk::SimplexVertex<T>& v) {
     return o;
 }
 
-val from_simplex(const gjk::Simplex<T>& s) {
+template <class Simplex> val from_simplex(const Simplex& s) {
     val a = val::array();
     for (int i = 0; i < s.count; ++i) {
         a.set(i, from_vertex(s.v[i]));
@@ -195,7 +188,9 @@ val from_simplex(const gjk::Simplex<T>& s) {
     return a;
 }
 
-val from_step(const gjk::TraceStep<T>& step) {
+/// A traced iteration, as the kernel gives it in either dimension (TraceStepOf): in the world
+/// frame.
+template <class Step> val from_step(const Step& step) {
     val o = val::object();
     o.set("simplex", from_simplex(step.simplex));
     o.set("closest", from_vec(step.closest));
@@ -216,7 +211,7 @@ struct ToJs {
     val operator()(std::uint32_t n) const { return val(n); }
     val operator()(double x) const { return val(x); }
     val operator()(V p) const { return from_vec(p); }
-    val operator()(gjk::Vec3<double> p) const { return from_vec3(p); }
+    val operator()(gjk::Vec3<double> p) const { return from_vec(p); }
     val operator()(const char* word) const { return val(std::string(word)); }
     val operator()(const std::vector<gjk::contract::Fields>& records) const {
         val list = val::array();
@@ -279,30 +274,11 @@ val distance(const val& ja, const val& jb) {
 
 // --- In space ------------------------------------------------------------------------------
 
-/// A traced simplex of space, as the kernel gives it: in the world frame.
-val from_step3(const gjk::TraceStep3<T>& step) {
-    val vertices = val::array();
-    for (int i = 0; i < step.simplex.count; ++i) {
-        const gjk::SimplexVertex3<T>& v = step.simplex.v[i];
-        val o = val::object();
-        o.set("a", from_vec3(v.a));
-        o.set("b", from_vec3(v.b));
-        o.set("w", from_vec3(v.w));
-        o.set("weight", v.weight);
-        o.set("index_a", v.index_a);
-        o.set("index_b", v.index_b);
-        vertices.set(i, o);
-    }
-    val out = val::object();
-    out.set("simplex", vertices);
-    out.set("closest", from_vec3(step.closest));
-    return out;
-}
-
 /// distance3(a, b): the tool's answer to a 3D line with --trace (its fields, "simplices" as the
 /// tool writes them), plus termination, error and `trace`: each traced simplex, in the world
-/// frame as the kernel gives it ({simplex: [{a, b, w, weight, index_a, index_b}], closest}); a
-/// loop that ends by containment ends with the tetrahedron that contains the origin.
+/// frame as the kernel gives it, as distance()'s ({simplex: [{a, b, w, weight, index_a, index_b}],
+/// closest, direction, has_support, support, termination}); a loop that ends by containment ends
+/// with the tetrahedron that contains the origin.
 val distance3(const val& ja, const val& jb) {
     const JsShape3 a = to_shape3(ja), b = to_shape3(jb);
     const gjk::DistanceInput3<T> in = to_input3(a, b);
@@ -313,7 +289,7 @@ val distance3(const val& ja, const val& jb) {
     o.set("error", error_text(answer.output.error));
     val steps = val::array();
     for (std::size_t i = 0; i < trace.size(); ++i) {
-        steps.set(i, from_step3(trace[i]));
+        steps.set(i, from_step(trace[i]));
     }
     o.set("trace", steps);
     return o;
@@ -350,7 +326,7 @@ val from_hull3(const std::vector<V3>& points) {
     }
     val o = val::object();
     o.set("dimension", hull.dimension);
-    o.set("vertices", from_points3(hull.vertices));
+    o.set("vertices", from_points(hull.vertices));
     o.set("faces", faces);
     return o;
 }

@@ -60,7 +60,7 @@ DistanceOutput<T> distance(const DistanceInput<T>& input, const Support& z, cons
                            T ra, T rb, SimplexCache<T>* cache, std::vector<TraceStep<T>>* trace) {
     LoopSimplex<T> s;
     const Vec2<T> first_direction = start<T, Policy>(z, cache, s);
-    const LoopResult<T> r =
+    const LoopResult<Vec2<T>> r =
         run<Policy>(z, s, input.max_iterations, T(-1), input.xf_a, trace, first_direction);
     if (cache) {
         write_cache<Policy>(*cache, s);

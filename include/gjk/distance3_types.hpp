@@ -58,13 +58,11 @@ template <class T> struct Simplex3 {
     int count{0};           ///< 1 to 4 (0 before the first)
 };
 
-/// One iteration of the loop, for the trace: the simplex after it was solved and culled. In the
-/// world frame, as the answer is (and TraceStep in the plane): each vertex's a and b where the
-/// shapes are, w = b - a and the closest point in world orientation.
-template <class T> struct TraceStep3 {
-    Simplex3<T> simplex; ///< the vertices, with their weights
-    Vec3<T> closest{};   ///< the simplex's closest point to the origin
-};
+/// One iteration of the loop in space (TraceStepOf, gjk/distance_types.hpp): the simplex after
+/// it was solved and culled, its closest point, the search direction and the support point, in
+/// the world frame as the answer is: each vertex's a and b where the shapes are, w = b - a, the
+/// closest point and the direction in world orientation.
+template <class T> using TraceStep3 = TraceStepOf<Simplex3<T>>;
 
 /// A warm start: the final simplex's vertex pairs, by index. A cache from another pair of
 /// shapes, or one whose indices are out of range, is ignored (a cold start).

@@ -3,6 +3,9 @@
 // Output::simplices) and the warm-start cache, each with a to_string for people.
 #pragma once
 
+#include <type_traits>
+#include <utility>
+
 #include "gjk/math.hpp"
 #include "gjk/shape.hpp"
 
@@ -154,18 +157,25 @@ template <class T> struct Simplex {
     int count{0};            ///< 1, 2 or 3 (0 when nothing was computed)
 };
 
-/// One iteration of the loop, for the talk's Output::simplices: the simplex after its closest
-/// point was found and the non-contributing vertices dropped, the closest point, and (unless
-/// the loop ended at this step) the search direction and the support point it found. All in
-/// the world frame; Minkowski quantities are in world orientation.
-template <class T> struct TraceStep {
-    Simplex<T> simplex{};                       ///< vertices with their weights
-    Vec2<T> closest{};                          ///< closest point of the simplex to the origin
-    Vec2<T> direction{};                        ///< search direction (zero if none was built)
-    SimplexVertex<T> support{};                 ///< the new support point, if has_support
+/// One iteration of the loop, for the talk's Output::simplices, in either dimension (`Simplex`
+/// is Simplex or Simplex3): the simplex after its closest point was found and the
+/// non-contributing vertices dropped, the closest point, and (unless the loop ended at this
+/// step) the search direction and the support point it found. All in the world frame; Minkowski
+/// quantities are in world orientation.
+template <class Simplex> struct TraceStepOf {
+    using Vertex = std::remove_cvref_t<decltype(std::declval<Simplex>().v[0])>;
+    using Vector = decltype(Vertex::w);
+
+    Simplex simplex{};                          ///< vertices with their weights
+    Vector closest{};                           ///< closest point of the simplex to the origin
+    Vector direction{};                         ///< search direction (zero if none was built)
+    Vertex support{};                           ///< the new support point, if has_support
     bool has_support{false};                    ///< whether a support point was computed
     Termination termination{Termination::none}; ///< set on the last step
 };
+
+/// One iteration of the loop in the plane.
+template <class T> using TraceStep = TraceStepOf<Simplex<T>>;
 
 /// Warm start: the last simplex's index pairs. Keep one per pair of shapes, zero-initialized,
 /// and pass it to every call; shapes that moved a little start from where they were.

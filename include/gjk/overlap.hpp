@@ -29,7 +29,7 @@ OverlapOutput<T> overlap(const DistanceInput<T>& input, const Support& z) {
     LoopSimplex<T> s;
     const Vec2<T> first_direction = start<T>(z, nullptr, s);
     const T radii = input.use_radii ? input.a.radius + input.b.radius : T(0);
-    const LoopResult<T> r =
+    const LoopResult<Vec2<T>> r =
         run<false>(z, s, input.max_iterations, radii, input.xf_a,
                    static_cast<std::vector<TraceStep<T>>*>(nullptr), first_direction);
     out.iterations = r.iterations;

@@ -315,8 +315,10 @@ template <class SupportA, class SupportB> struct MinkowskiDifference {
     SupportA a;                               ///< support of A
     SupportB b;                               ///< support of B, in the same frame as A's
 
-    /// The point of Z furthest along d: support(B, d) - support(A, -d), with both parts.
-    MinkowskiPoint<scalar> operator()(Vec2<scalar> d) const {
+    /// The point of Z furthest along d: support(B, d) - support(A, -d), with both parts. (Always
+    /// inlined: the loop's hot path, which the compiler's size estimates would otherwise leave
+    /// as a call in some of the loop's instantiations.)
+    [[gnu::always_inline]] inline MinkowskiPoint<scalar> operator()(Vec2<scalar> d) const {
         const SupportPoint<scalar> sa = a(-d);
         const SupportPoint<scalar> sb = b(d);
         return {sa.point, sb.point, sb.point - sa.point, sa.index, sb.index};

@@ -137,16 +137,14 @@ int lockstep_group(Lanes<T, Bytes>& lanes, const DistanceInput<T>* const* in,
         if (cache && cache[k]) {
             write_cache(*cache[k], s);
         }
-        LoopResult<T> r;
+        LoopResult<Vec2<T>> r;
         r.closest = {lanes.closest_x[k], lanes.closest_y[k]};
         r.direction = {lanes.direction_x[k], lanes.direction_y[k]};
         r.last_support_direction = {lanes.last_x[k], lanes.last_y[k]};
         r.iterations = int(lanes.iterations[k]);
         r.termination = static_cast<Termination>(lanes.termination[k]);
-        if (r.termination == Termination::repeated_support ||
-            r.termination == Termination::no_progress) {
-            r.termination = settle(r.termination, s, r.closest, lanes.beyond[k] != 0);
-        }
+        r.beyond = lanes.beyond[k] != 0;
+        r.termination = settle(s, r);     // as the loop settles its ending (the lanes do not)
         const T use = T(input.use_radii); // distance()'s radii in use
         const MinkowskiDifference<PreparedSupport<T>, LaneMovedSupport<T, Bytes>> z{
             {input.a.points, input.a.prepared}, {&lanes, k}};

@@ -11,7 +11,7 @@ namespace gjk::detail {
 
 /// The state of N queries in space, one per lane, as plain arrays: lockstep3_group
 /// fills the inputs (each lane's points, poses and cache), lockstep3_loop sets each lane up
-/// (PairInFrameA3, start3()) and runs the loop, lockstep3_group concludes each lane from what
+/// (PairInFrameA3, start()) and runs the loop, lockstep3_group concludes each lane from what
 /// it leaves (conclude3()).
 template <class T, int Bytes> struct Lanes3 {
     static constexpr int N = wide::Of<T, Bytes>::N; ///< lanes
@@ -42,23 +42,20 @@ template <class T, int Bytes> struct Lanes3 {
     alignas(Bytes) T world_qx[N], world_qy[N], world_qz[N], world_qw[N];
     alignas(Bytes) T radius_a[N], radius_b[N];
 
-    // Out: the loop's final simplex (LoopResult3::simplex), its vertices' points, pairs and
+    // Out: the loop's final simplex (LoopSimplex3), its vertices' points of Z, pairs and
     // weights.
     alignas(Bytes) Int count[N];
-    alignas(Bytes) T va_x[4][N], va_y[4][N], va_z[4][N];
-    alignas(Bytes) T vb_x[4][N], vb_y[4][N], vb_z[4][N];
     alignas(Bytes) T w_x[4][N], w_y[4][N], w_z[4][N];
     alignas(Bytes) T weight[4][N];
     alignas(Bytes) Int index_a[4][N], index_b[4][N];
-    // Out: the last search direction (start3()'s before the first support) and the last
+    // Out: the last search direction (start()'s before the first support) and the last
     // support's w.
     alignas(Bytes) T direction_x[N], direction_y[N], direction_z[N];
     alignas(Bytes) T last_x[N], last_y[N], last_z[N];
 
-    // Out: the rest of LoopResult3, and whether the lane met a rare path (-1: distance() answers
-    // its query from the start).
+    // Out: the rest of the loop's LoopResult, and whether the lane met a rare path (-1:
+    // distance() answers its query from the start).
     alignas(Bytes) T closest_x[N], closest_y[N], closest_z[N];
-    alignas(Bytes) Int region[N];
     alignas(Bytes) Int termination[N]; ///< a Termination
     alignas(Bytes) Int iterations[N];
     alignas(Bytes) Int handed_over[N];

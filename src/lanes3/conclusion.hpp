@@ -126,18 +126,15 @@ conclude(Lanes3<T, Bytes>& l, const Simplex<T, Bytes>& s, typename Types<T, Byte
     wide::store(l.normal_z, normal.z);
 }
 
-/// The loop's end in every lane, into the arrays (LoopResult3: the final simplex, the last
-/// direction and support, the closest point and region, the ending, the iterations, whether the
-/// lane was handed over, the scale), then conclude() on the lanes not handed over.
+/// The loop's end in every lane, into the arrays (the loop's LoopSimplex3 and LoopResult: the
+/// final simplex's points, pairs and weights, the last direction and support, the closest point,
+/// the ending, the iterations, whether the lane was handed over, the scale), then conclude() on
+/// the lanes not handed over.
 template <class T, int Bytes>
 GJK_LANE_STEP void finish(Lanes3<T, Bytes>& lanes, const Loop<T, Bytes>& l) {
     using M = typename Types<T, Bytes>::M;
     const Simplex<T, Bytes>& s = l.s;
     for (int i = 0; i < 4; ++i) {
-        wide::store(lanes.va_x[i], s.a[i].x), wide::store(lanes.va_y[i], s.a[i].y);
-        wide::store(lanes.va_z[i], s.a[i].z);
-        wide::store(lanes.vb_x[i], s.b[i].x), wide::store(lanes.vb_y[i], s.b[i].y);
-        wide::store(lanes.vb_z[i], s.b[i].z);
         wide::store(lanes.w_x[i], s.w[i].x), wide::store(lanes.w_y[i], s.w[i].y);
         wide::store(lanes.w_z[i], s.w[i].z);
         wide::store(lanes.weight[i], s.weight[i]);
@@ -152,7 +149,6 @@ GJK_LANE_STEP void finish(Lanes3<T, Bytes>& lanes, const Loop<T, Bytes>& l) {
     wide::store(lanes.last_z, l.last_support.z);
     wide::store(lanes.closest_x, l.closest.x), wide::store(lanes.closest_y, l.closest.y);
     wide::store(lanes.closest_z, l.closest.z);
-    wide::store(lanes.region, l.region);
     wide::store(lanes.termination, l.ending);
     wide::store(lanes.iterations, l.iterations);
     wide::store(lanes.handed_over, l.handed_over);

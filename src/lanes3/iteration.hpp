@@ -128,7 +128,6 @@ template <class T, int Bytes> GJK_LANE_STEP Solution<T, Bytes> solve_step(Loop<T
         l.s.weight[i] = wide::select(l.live, solution.weight[i], l.s.weight[i]);
     }
     l.closest = Ty::select(l.live, solution.closest, l.closest);
-    l.region = wide::select(l.live, solution.region, l.region);
     // Case 2: the origin inside the tetrahedron.
     l.end(l.live & (solution.region == Ty::ints(0b1111)), Termination::containment);
     // The stall rule's rare path: a squared distance that did not decrease (or NaN).

@@ -1,8 +1,8 @@
 // src/lanes3/loop.hpp - distance() in space on N float or double queries at once, one per lane
 // (src/lockstep3.hpp says why and how each lane stays exactly distance()): lockstep3_loop, the
 // list of its steps, each named after the scalar function it equals - the set-up (PairInFrameA3,
-// start3(): src/lanes3/start.hpp), the loop's (gjk/loop/simplex3.hpp, gjk/segment3.hpp,
-// gjk/triangle3.hpp, gjk/tetrahedron.hpp, gjk/perpendicular3.hpp, gjk/distance3.hpp:
+// start(): src/lanes3/start.hpp), the loop's (gjk/loop/simplex3.hpp, gjk/segment3.hpp,
+// gjk/triangle3.hpp, gjk/tetrahedron.hpp, gjk/perpendicular3.hpp, gjk/loop/run.hpp:
 // src/lanes3/solve.hpp, products.hpp, iteration.hpp) and conclude3()'s common paths
 // (src/lanes3/conclusion.hpp), on the loop's locals (src/lanes3/state.hpp) and the shared lane
 // types (src/lanes/types.hpp, src/lanes3/types.hpp).
@@ -33,14 +33,14 @@
 
 namespace gjk::detail {
 
-/// distance() (gjk/distance3.hpp) on every live lane: its pair in A's frame, start3(), and
-/// distance_in_frame()'s loop to what conclude3() answers from, or to a rare path
+/// distance() (gjk/distance3.hpp) on every live lane: its pair in A's frame, start(), and
+/// the loop (gjk/loop/run.hpp) to what conclude3() answers from, or to a rare path
 /// (handed_over).
 template <class T, int Bytes> void lockstep3_loop(Lanes3<T, Bytes>& lanes) {
     using V3 = typename lanes3::Types<T, Bytes>::V3;
     static_assert(lanes3::Types<T, Bytes>::N == Lanes3<T, Bytes>::N);
     lanes3::Loop<T, Bytes> l;
-    lanes3::begin(l, lanes); // PairInFrameA3, square_scale(), start3()
+    lanes3::begin(l, lanes); // PairInFrameA3, square_scale(), start()
     while (wide::any(l.live)) {
         l.iterations -= l.live;                               // a true lane is -1
         const lanes3::Simplex<T, Bytes> before = l.s;         // its pairs, for case 1

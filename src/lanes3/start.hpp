@@ -1,5 +1,5 @@
 // src/lanes3/start.hpp - the set-up of every lane: the pair in A's frame with validate()'s test of
-// the points (PairInFrameA3), and start3()'s first simplex.
+// the points (PairInFrameA3), and start()'s first simplex.
 #pragma once
 
 #include "lanes3/arrays.hpp"
@@ -54,7 +54,7 @@ GJK_LANE_STEP PairInFrameA<T, Bytes> pair_in_frame_a(Lanes3<T, Bytes>& l,
     return {wide::max(largest, largest_b), Ty::sub(centre_b, centre_a)};
 }
 
-/// start3() in every lane: the cached pairs where the lane has them, else the support along -c
+/// start() in every lane: the cached pairs where the lane has them, else the support along -c
 /// (c the centre of Z; along x when c is zero); `direction` the start's.
 template <class T, int Bytes>
 GJK_LANE_STEP void start(const Lanes3<T, Bytes>& l, typename Types<T, Bytes>::V3 centre,
@@ -103,7 +103,7 @@ GJK_LANE_STEP void start(const Lanes3<T, Bytes>& l, typename Types<T, Bytes>::V3
     s.count = wide::select(cold, Ty::ints(1), cached);
 }
 
-/// The set-up of every lane (distance(): PairInFrameA3, square_scale(), start3()): the pair in
+/// The set-up of every lane (distance(): PairInFrameA3, square_scale(), start()): the pair in
 /// A's frame - a lane with a point out of range, or whose scale is outside the normal range, is
 /// handed over - and the first simplex, the loop's locals as distance_in_frame() starts them.
 template <class T, int Bytes> GJK_LANE_STEP void begin(Loop<T, Bytes>& l, Lanes3<T, Bytes>& lanes) {
@@ -122,7 +122,6 @@ template <class T, int Bytes> GJK_LANE_STEP void begin(Loop<T, Bytes>& l, Lanes3
     l.max_iterations = wide::load<M>(lanes.max_iterations);
     l.last_support = l.s.w[0];
     l.closest = {Ty::values(0), Ty::values(0), Ty::values(0)};
-    l.region = Ty::ints(0);
     l.ending = Ty::ints(int(Termination::max_iterations));
     l.iterations = Ty::ints(0);
     l.previous = Ty::values(Ty::kInfinity);

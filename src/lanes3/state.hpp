@@ -1,7 +1,7 @@
-// src/lanes3/state.hpp - what distance_in_frame()'s loop (gjk/distance3.hpp) keeps from trip to
-// trip, per lane: the simplex, the last direction and support, the closest point and its region,
-// the ending, the iterations, the previous squared distance and which lanes are live or handed
-// over to distance().
+// src/lanes3/state.hpp - what the loop in space (gjk/loop/run.hpp on LoopSimplex3) keeps from
+// trip to trip, per lane: the simplex, the last direction and support, the closest point, the
+// ending, the iterations, the previous squared distance and which lanes are live or handed over
+// to distance().
 #pragma once
 
 #include "gjk/distance_types.hpp" // Termination
@@ -20,7 +20,6 @@ template <class T, int Bytes> struct Loop {
     V3 last_direction; ///< the last search direction (the start's before any support)
     V3 last_support;   ///< the last support point's w
     V3 closest;        ///< the kept simplex's closest point
-    M region;          ///< and its region
     M ending;          ///< a Termination once the lane has ended
     M iterations;      ///< minus the count: a true mask is -1
     M max_iterations;  ///< the query's cap

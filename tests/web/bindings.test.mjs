@@ -266,6 +266,7 @@ test('distance3() is `gjk distance --trace`\'s 3D answer, field for field, on 30
   queries.forEach((q, i) => {
     const mine = gjk.distance3(q.a, q.b);
     const theirs = answers[i];
+    const moved = (s, p) => rotate(s.quaternion, p).map((x, c) => x + s.position[c]);
     assert.equal(mine.error, '', `pair ${i}`);
     assert.deepEqual(Object.keys(mine).slice(0, Object.keys(theirs).length), Object.keys(theirs), `pair ${i}: the tool's fields, in its order`);
     for (const k of ['overlap', 'iterations', 'status']) assert.equal(mine[k], theirs[k], `pair ${i}: ${k}`);
@@ -286,12 +287,26 @@ test('distance3() is `gjk distance --trace`\'s 3D answer, field for field, on 30
         near(world.b, v.point_b, `${what}: b in the world`);
         near(world.w, v.minkowski, `${what}: w in the world`);
         // ...where the shapes are: A's point index_a and B's index_b, each moved by its pose.
-        const moved = (s, p) => rotate(s.quaternion, p).map((x, c) => x + s.position[c]);
         near(v.point_a, moved(q.a, q.a.points[v.index_a]), `${what}: A's point`);
         near(v.point_b, moved(q.b, q.b.points[v.index_b]), `${what}: B's point`);
         assert.equal(world.weight, m.weight, `${what}: weight`);
       });
     });
+    // Every step's search direction and support, as the plane's trace has them: each step but
+    // the last found a support, Z's furthest point along its direction (every pair of the shapes'
+    // points, in the world, by brute force); the last step's ending is the answer's.
+    const dot = (u, v) => u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+    const worldA = q.a.points.map((p) => moved(q.a, p)), worldB = q.b.points.map((p) => moved(q.b, p));
+    const size = Math.max(...[...worldA, ...worldB].flat().map(Math.abs), 1);
+    mine.trace.forEach((step, k) => {
+      if (k < mine.trace.length - 1) assert.ok(step.has_support, `pair ${i} step ${k}: a support`);
+      if (!step.has_support) return;
+      const d = step.direction;
+      const furthest = Math.max(...worldB.map((b) => dot(b, d))) - Math.min(...worldA.map((a) => dot(a, d)));
+      assert.ok(Math.abs(dot(step.support.w, d) - furthest) <= 1e-9 * Math.hypot(...d) * size,
+        `pair ${i} step ${k}: the support is Z's furthest point along the direction`);
+    });
+    assert.equal(mine.trace.at(-1).termination, mine.termination, `pair ${i}: the last step ends the loop`);
     const containment = mine.termination === 'containment';
     assert.equal(mine.trace.length, theirs.simplices.length, `pair ${i}: the trace`);
     assert.equal(mine.trace.length, theirs.iterations, `pair ${i}: a step per iteration`);

@@ -31,7 +31,7 @@ template <class T, class Z> EpaResult3<T> epa3(const Z& z, Simplex3<T> seed, int
     // that no point of Z passes: B lies on the -c side of A. The witness is the seed's point
     // at the origin, from its weights.
     auto touching = [&](Vec3<T> c) {
-        solve(seed);
+        solve_weights(seed);
         Vec3<T> a{};
         for (int i = 0; i < seed.count; ++i) {
             a += seed.v[i].weight * seed.v[i].a;

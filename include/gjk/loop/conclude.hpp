@@ -114,7 +114,7 @@ template <class T> Status classify(T core_distance, T radii, bool normal_known) 
 /// origin (case 3a reached from outside), and both normals of the edge through the origin
 /// (case 3b). One to three support calls, and only when the shapes touch or overlap.
 template <class T, class Support>
-Vec2<T> touching_normal(const Support& z, const LoopSimplex<T>& s, const LoopResult<T>& r) {
+Vec2<T> touching_normal(const Support& z, const LoopSimplex<T>& s, const LoopResult<Vec2<T>>& r) {
     Vec2<T> candidates[3];
     int n = 0;
     if (r.termination == Termination::edge_overlap && s.count == 2) {
@@ -144,7 +144,7 @@ Vec2<T> touching_normal(const Support& z, const LoopSimplex<T>& s, const LoopRes
 template <class Policy = Guaranteed, class T, class Support, class OwnSupport>
 [[gnu::always_inline]] inline DistanceOutput<T>
 conclude(const DistanceInput<T>& input, const Support& z, const OwnSupport& own_b, T ra, T rb,
-         LoopSimplex<T>& s, const LoopResult<T>& r) {
+         LoopSimplex<T>& s, const LoopResult<Vec2<T>>& r) {
     DistanceOutput<T> out;
     out.iterations = r.iterations;
     out.termination = r.termination;

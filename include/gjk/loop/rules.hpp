@@ -1,8 +1,8 @@
 // gjk/loop/rules.hpp - the rules of GJK's loop that hold in both dimensions, written once: the
 // stall rule (the distance must decrease, up to the round-off of computing it) and the talk's
-// case 1 (a support point already in the simplex). The plane's loop (gjk/loop/run.hpp) and the
-// loop in space (gjk/distance3.hpp) both take them; each keeps its own simplex, solve, cull and
-// search direction (gjk/loop/simplex.hpp, gjk/loop/simplex3.hpp).
+// case 1 (a support point already in the simplex). The loop (gjk/loop/run.hpp) takes them in both
+// dimensions; each dimension keeps its own simplex, solve, cull, search direction and settle()
+// (gjk/loop/simplex.hpp, gjk/loop/simplex3.hpp).
 #pragma once
 
 #include <cmath>

@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "gjk/loop/policy.hpp"
+#include "gjk/loop/result.hpp"
 #include "gjk/loop/rules.hpp"
 #include "gjk/math.hpp"
 #include "gjk/segment.hpp"
@@ -29,6 +30,14 @@ namespace detail {
 /// talk's case 1, "is this support point already in the simplex?", compares one number per
 /// vertex instead of two.
 template <class T> struct LoopSimplex {
+    using Scalar = T;
+    using Vector = Vec2<T>;
+    /// solve()'s region when every vertex contributes: the origin inside the triangle.
+    static constexpr unsigned kAll = 0b111u;
+    /// settle() does not read the last support point (LoopResult::last_support): the loop
+    /// leaves it unset.
+    static constexpr bool kSettlesOnLastSupport = false;
+
     Vec2<T> w[3];
     std::uint64_t pair[3];
     T weight[3];
@@ -58,6 +67,10 @@ template <class T> struct LoopSimplex {
         pair[count] = pack(m.index_a, m.index_b);
         ++count;
     }
+
+    /// |v|^2: the squared length the stall rule and settle() compare (the plane's loop takes the
+    /// points as they are).
+    static T square(Vec2<T> v) { return length_squared(v); }
 };
 
 /// The largest squared length of the simplex's points (the stall rule's max |w_i|^2).
@@ -75,7 +88,7 @@ template <class T> T largest_vertex2(const LoopSimplex<T>& s) {
 template <class T> struct Solution {
     Vec2<T> closest; ///< the closest point P
     T weight[3];     ///< barycentric weights of P (0 for a vertex that does not contribute)
-    unsigned mask;   ///< contributing vertices: a SegmentRegion or TriangleRegion value
+    unsigned region; ///< contributing vertices: a SegmentRegion or TriangleRegion value
 };
 
 /// The talk's "compute closest point P on S", with Q = origin (gjk/segment.hpp and
@@ -87,28 +100,28 @@ template <class T> Solution<T> solve(const LoopSimplex<T>& s) {
     case 1:
         r.closest = s.w[0];
         r.weight[0] = T(1), r.weight[1] = r.weight[2] = T(0);
-        r.mask = 1u;
+        r.region = 1u;
         return r;
     case 2: {
         const SegmentClosest<T> c = closest_point_segment(s.w[0], s.w[1], origin);
         r.closest = c.point;
         r.weight[0] = c.u, r.weight[1] = c.v, r.weight[2] = T(0);
-        r.mask = static_cast<unsigned>(c.region);
+        r.region = static_cast<unsigned>(c.region);
         return r;
     }
     default: {
         const TriangleClosest<T> c = closest_point_triangle(s.w[0], s.w[1], s.w[2], origin);
         r.closest = c.point;
         r.weight[0] = c.u, r.weight[1] = c.v, r.weight[2] = c.w;
-        r.mask = static_cast<unsigned>(c.region);
+        r.region = static_cast<unsigned>(c.region);
         return r;
     }
     }
 }
 
 /// The talk's "cull non-contributing vertices from S": keeps the vertices in the solution's
-/// mask, in order, with their weights. Every slot is copied to the next free one and the free
-/// one advances only past a kept vertex: no branch on the mask, which is data. Slots past the
+/// region, in order, with their weights. Every slot is copied to the next free one and the free
+/// one advances only past a kept vertex: no branch on the region, which is data. Slots past the
 /// count hold stale vertices and are never read (the batch's lanes leave the same ones, so
 /// the warm-start caches they write are distance()'s to the bit).
 template <class T> void cull(LoopSimplex<T>& s, const Solution<T>& r) {
@@ -117,7 +130,7 @@ template <class T> void cull(LoopSimplex<T>& s, const Solution<T>& r) {
         s.w[n] = s.w[i];
         s.pair[n] = s.pair[i];
         s.weight[n] = r.weight[i];
-        n += static_cast<int>((r.mask >> i) & 1u);
+        n += static_cast<int>((r.region >> i) & 1u);
     }
     s.count = n;
 }
@@ -172,6 +185,49 @@ template <class Policy = Guaranteed, class T>
     // +-1 is exact.
     const T flip = std::copysign(T(1), side);
     return {flip * d.x, flip * d.y};
+}
+
+/// settle(): how a loop that found no closer point ends (`r.termination` no_progress or
+/// repeated_support; any other ending is returned as it is): as it is, unless the kept simplex is
+/// an edge whose closest point is the origin up to the round-off of computing it (an ulp of the
+/// edge's vertices) - the origin on the edge, case 3b/4, edge_overlap, whose exact sign test
+/// round-off had missed. Without this a pair 0.137 into each other was reported "separated"
+/// at 1.4e-17 (TEST(DistanceDouble, OriginWithinRoundOffOfAnEdgeIsStillAnOverlap));
+/// touching_normal() then decides touching or overlapping as for any edge_overlap. A vertex the
+/// same way, when the loop's last support lay beyond it (`r.beyond`: a support that round-off had
+/// culled, found again): its closest point is itself, and the rule |w|^2 <= eps^2 |w|^2 holds only
+/// when the square underflowed to 0 (|w| below 2.6e-23 in float, 1.5e-162 in double): nothing
+/// measured there tells the vertex from the origin, and that is case 3a, vertex_overlap. A float
+/// vertex 5.7e-44 from the origin, whose edge to a support 5.4e-6 away had coordinates that
+/// underflowed, was "separated" from shapes 4.6e-6 deep into each other (fuzz_kernel,
+/// TEST(DistanceFloat, TinyVertexStillFindsTheOverlap)). A vertex that is its own support is a
+/// proven separation, however small (TYPED_TEST(Distance,
+/// SubnormalCoordinatesGiveExactOrOracleAnswers)).
+/// Without the policy's settled_endings, the ending as it is.
+template <class Policy = Guaranteed, class T>
+[[gnu::always_inline]] inline Termination settle(const LoopSimplex<T>& s,
+                                                 const LoopResult<Vec2<T>>& r) {
+    const Termination t = r.termination;
+    if constexpr (!Policy::settled_endings) {
+        return t;
+    }
+    if (t != Termination::no_progress && t != Termination::repeated_support) {
+        return t;
+    }
+    if (s.count == 1) {
+        return r.beyond && length_squared(s.w[0]) == T(0) ? Termination::vertex_overlap : t;
+    }
+    if (s.count != 2) {
+        return t;
+    }
+    // One ulp of the larger vertex: the error of P = u w0 + v w1 itself. No more, or a real
+    // gap inside the accuracy bound (4e-7 of the scale in float) would read as contact:
+    // 4 ulps took a float pair 1.24e-6 apart for touching (fuzz_kernel, TEST(DistanceFloat,
+    // GapOfAFewUlpsIsNotTakenForContact)).
+    const T size2 = std::max(length_squared(s.w[0]), length_squared(s.w[1]));
+    const T round_off = std::numeric_limits<T>::epsilon();
+    return length_squared(r.closest) <= round_off * round_off * size2 ? Termination::edge_overlap
+                                                                      : t;
 }
 
 } // namespace detail

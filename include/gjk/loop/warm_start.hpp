@@ -1,5 +1,6 @@
-// gjk/loop/warm_start.hpp - warm starts: the simplex of the last call rebuilt from the cached
-// index pairs, while the shapes have not moved too much for it to help.
+// gjk/loop/warm_start.hpp - the plane's first simplex (start()): the simplex of the last call
+// rebuilt from the cached index pairs, while the shapes have not moved too much for it to help,
+// or one vertex of Z.
 #pragma once
 
 #include <cmath>
@@ -81,6 +82,46 @@ void write_cache(SimplexCache<T>& cache, const LoopSimplex<T>& s) {
     } else {
         cache.metric = T(0); // not read without the check
     }
+}
+
+/// The first simplex: the cached one if it still fits, else one vertex of Z. The talk takes
+/// an arbitrary one, and so does a plain point set (its first points). Prepared shapes know a
+/// point inside each, so a point c inside Z: the support along -c, Z's side facing the origin,
+/// is a vertex from which GJK needs fewer iterations than from an arbitrary one, for the
+/// price of one support.
+///
+/// Returns the direction d of the support query that made the first vertex, or zero when none
+/// did. It matters when that vertex is the origin: the loop then ends on its first iteration
+/// (case 3a) before it has searched in any direction, and the contact is touching exactly when
+/// a support plane through the origin bounds Z. The query that found the vertex is such a plane:
+/// no point of Z lies further along d than the origin, so -d is a proven normal
+/// (touching_normal() checks it). A first vertex at the origin that no query found - a plain
+/// point set's first points, a cached vertex, or the support along -c with c = 0 - is replaced
+/// by the support along +x: it is the origin again (then +x proves it) or a point from which
+/// the loop searches its way back to the origin, and ends with a direction that proves or
+/// refutes the contact. Without this, a point at one corner of a box was "overlapping" with
+/// penetration 0 and at the three others "touching" (TEST(DistanceTouching, ...)). Without
+/// the policy's touching_normal, the first vertex stays as it is.
+template <class T, class Policy = Guaranteed, class Support>
+Vec2<T> start(const Support& z, const SimplexCache<T>* cache, LoopSimplex<T>& s) {
+    s.count = 0;
+    Vec2<T> d{};
+    if (!(cache && read_cache<Policy>(*cache, z, s))) {
+        if constexpr (requires { z.centre(); }) {
+            d = -z.centre();
+            s.push(z(d));
+        } else {
+            s.push(z.vertex(0, 0));
+        }
+    }
+    if constexpr (Policy::touching_normal) {
+        if (s.count == 1 && s.w[0] == Vec2<T>{} && d == Vec2<T>{}) {
+            d = {T(1), T(0)};
+            s.count = 0;
+            s.push(z(d));
+        }
+    }
+    return d;
 }
 
 } // namespace detail
