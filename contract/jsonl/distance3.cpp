@@ -29,15 +29,6 @@ bool read_numbers(const json& j, const std::string& field, double* out, std::siz
     return true;
 }
 
-bool read_point3(const json& j, const std::string& field, Vec3<double>& out, std::string& error) {
-    double xyz[3];
-    if (!read_numbers(j, field, xyz, 3, "[x, y, z]", error)) {
-        return false;
-    }
-    out = {xyz[0], xyz[1], xyz[2]};
-    return true;
-}
-
 /// A shape's dimension by its first point: 3 for [x, y, z], else 2 (whatever else it holds,
 /// the 2D reader names the error).
 int dimension(const json& shape) {
@@ -66,29 +57,13 @@ bool read_shape3(const json& j, const std::string& name, const Options& options,
         }
     }
     const json& points = j["points"]; // dimension() found it: an array whose first point is 3D
-    if (points.size() > options.max_points) {
-        error = name + ".points: " + std::to_string(points.size()) +
-                " points, more than the limit of " + std::to_string(options.max_points);
+    if (!within_point_limit(points, name, options.max_points, error) ||
+        !read_points(points, name, shape.points, error) ||
+        !read_radius(j, name, shape.radius, error)) {
         return false;
     }
-    shape.points.resize(points.size());
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        if (!read_point3(points[i], name + ".points[" + std::to_string(i) + "]", shape.points[i],
-                         error)) {
-            return false;
-        }
-    }
-    if (const auto r = j.find("radius"); r != j.end()) {
-        if (!read_number(*r, name + ".radius", shape.radius, error)) {
-            return false;
-        }
-        if (shape.radius < 0) {
-            error = name + ".radius: must not be negative";
-            return false;
-        }
-    }
     if (const auto p = j.find("position");
-        p != j.end() && !read_point3(*p, name + ".position", shape.position, error)) {
+        p != j.end() && !read_point(*p, name + ".position", shape.position, error)) {
         return false;
     }
     if (const auto q = j.find("quaternion"); q != j.end()) {

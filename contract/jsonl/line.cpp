@@ -152,6 +152,39 @@ bool read_point(const json& j, const std::string& field, Vec2<double>& out, std:
            read_number(j[1], field + "[1]", out.y, error);
 }
 
+bool read_point(const json& j, const std::string& field, Vec3<double>& out, std::string& error) {
+    if (!j.is_array() || j.size() != 3) {
+        error = field + ": expected [x, y, z]";
+        return false;
+    }
+    return read_number(j[0], field + "[0]", out.x, error) &&
+           read_number(j[1], field + "[1]", out.y, error) &&
+           read_number(j[2], field + "[2]", out.z, error);
+}
+
+bool within_point_limit(const json& points, const std::string& name, std::size_t max_points,
+                        std::string& error) {
+    if (points.size() > max_points) {
+        error = name + ".points: " + std::to_string(points.size()) +
+                " points, more than the limit of " + std::to_string(max_points);
+        return false;
+    }
+    return true;
+}
+
+bool read_radius(const json& shape, const std::string& name, double& radius, std::string& error) {
+    if (const auto r = shape.find("radius"); r != shape.end()) {
+        if (!read_number(*r, name + ".radius", radius, error)) {
+            return false;
+        }
+        if (radius < 0) {
+            error = name + ".radius: must not be negative";
+            return false;
+        }
+    }
+    return true;
+}
+
 bool read_shape(const json& j, const std::string& name, const Options& options, ShapeSpec& shape,
                 std::string& error) {
     if (!j.is_object()) {
@@ -182,9 +215,7 @@ bool read_shape(const json& j, const std::string& name, const Options& options, 
         error = name + ".points: empty (a shape needs at least one point)";
         return false;
     }
-    if (points->size() > options.max_points) {
-        error = name + ".points: " + std::to_string(points->size()) +
-                " points, more than the limit of " + std::to_string(options.max_points);
+    if (!within_point_limit(*points, name, options.max_points, error)) {
         return false;
     }
     if ((*points)[0].is_array() && (*points)[0].size() == 3) {
@@ -192,21 +223,9 @@ bool read_shape(const json& j, const std::string& name, const Options& options, 
                        "distance` only (this subcommand is 2D)";
         return false;
     }
-    shape.points.resize(points->size());
-    for (std::size_t i = 0; i < points->size(); ++i) {
-        if (!read_point((*points)[i], name + ".points[" + std::to_string(i) + "]", shape.points[i],
-                        error)) {
-            return false;
-        }
-    }
-    if (const auto r = j.find("radius"); r != j.end()) {
-        if (!read_number(*r, name + ".radius", shape.radius, error)) {
-            return false;
-        }
-        if (shape.radius < 0) {
-            error = name + ".radius: must not be negative";
-            return false;
-        }
+    if (!read_points(*points, name, shape.points, error) ||
+        !read_radius(j, name, shape.radius, error)) {
+        return false;
     }
     if (const auto p = j.find("position");
         p != j.end() && !read_point(*p, name + ".position", shape.position, error)) {

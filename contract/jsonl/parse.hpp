@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "contract/jsonl/line.hpp"
 #include "contract/jsonl/line_writer.hpp"
@@ -21,6 +22,29 @@ bool read_number(const json& j, const std::string& field, double& out, std::stri
 
 /// Reads [x, y] of finite numbers.
 bool read_point(const json& j, const std::string& field, Vec2<double>& out, std::string& error);
+
+/// Reads [x, y, z] of finite numbers.
+bool read_point(const json& j, const std::string& field, Vec3<double>& out, std::string& error);
+
+/// Whether shape `name`'s "points" (an array) hold at most `max_points`; the error says how many.
+bool within_point_limit(const json& points, const std::string& name, std::size_t max_points,
+                        std::string& error);
+
+/// Reads shape `name`'s "points" (an array), each [x, y] or [x, y, z] as `Point` is.
+template <class Point>
+bool read_points(const json& points, const std::string& name, std::vector<Point>& out,
+                 std::string& error) {
+    out.resize(points.size());
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        if (!read_point(points[i], name + ".points[" + std::to_string(i) + "]", out[i], error)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// Reads shape `name`'s optional "radius" (a finite number >= 0) into `radius`; absent, it stays.
+bool read_radius(const json& shape, const std::string& name, double& radius, std::string& error);
 
 /// Reads a SHAPE (contract/jsonl/line.hpp) named `name`, at most options.max_points points.
 bool read_shape(const json& j, const std::string& name, const Options& options, ShapeSpec& shape,

@@ -26,11 +26,6 @@ namespace {
 /// block of prepared shapes stays in the cache.
 constexpr std::size_t kBlockRows = 1024;
 
-template <class T> void write_point(double* out, std::size_t i, Vec2<T> v) {
-    out[2 * i] = static_cast<double>(v.x);
-    out[2 * i + 1] = static_cast<double>(v.y);
-}
-
 /// A thread's buffers for its blocks, made once and reused block after block: made anew, the
 /// inputs and outputs (200 bytes a row in double) were allocated and zeroed for every block
 /// before each field was written again.
@@ -112,7 +107,7 @@ void answer_block(const ShapeColumn& a, const ShapeColumn& b, const PoseColumn<T
     distance_batch<T>(inputs, outputs, 1);
     // A row takes penetration() for EPA's depth and normal, or for the gradient.
     auto penetrates = [&](const DistanceOutput<T>& o) {
-        return (contract::in_contact(o.status) && with_penetration) || out.gradient_a;
+        return out.wants_penetration(o.status, with_penetration);
     };
     buffers.penetrating.clear();
     for (std::size_t k = 0; k < n; ++k) {
@@ -129,26 +124,7 @@ void answer_block(const ShapeColumn& a, const ShapeColumn& b, const PoseColumn<T
         if (penetrates(o)) { // penetration(inputs[k]), in the order penetrate_rows took them
             pen = buffers.penetrations[next_penetration++];
         }
-        const contract::DistanceAnswer<T> answer =
-            contract::distance_answer(o, with_penetration ? &pen : nullptr);
-        if (out.gradient_a) { // as gjk.distance(...).gradient: from penetration()'s answer
-            const DistanceGradient<T> g = signed_distance_gradient(inputs[k], pen);
-            for (int c = 0; c < 3; ++c) {
-                out.gradient_a[3 * i + c] = static_cast<double>(g.a[c]);
-                out.gradient_b[3 * i + c] = static_cast<double>(g.b[c]);
-            }
-            out.differentiable[i] = g.differentiable;
-        }
-        out.distance[i] = static_cast<double>(o.distance);
-        write_point(out.point_a, i, o.point_a);
-        write_point(out.point_b, i, o.point_b);
-        write_point(out.normal, i, answer.normal);
-        out.overlap[i] = answer.overlap;
-        if (out.penetration) {
-            out.penetration[i] = static_cast<double>(answer.depth);
-        }
-        out.iterations[i] = o.iterations;
-        out.status[i] = static_cast<std::int8_t>(o.status);
+        out.write(i, inputs[k], o, pen, with_penetration);
     }
 }
 

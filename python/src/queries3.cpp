@@ -107,12 +107,6 @@ py::dict penetration3_in(const PyShape& a, const PyShape& b, const Pose3& pa, co
     return fields_dict(contract::penetration_fields(out));
 }
 
-template <class T> void write3(double* out, std::size_t i, Vec3<T> v) {
-    out[3 * i] = static_cast<double>(v.x);
-    out[3 * i + 1] = static_cast<double>(v.y);
-    out[3 * i + 2] = static_cast<double>(v.z);
-}
-
 /// Row i's shape of a column in space, in T: a Shape's prepared view (PyShape::view3), a
 /// ShapeArray's points copied into `buffer` (narrowed to T) and viewed as given, not prepared
 /// (PyShapeArray says why).
@@ -169,30 +163,10 @@ void answer_rows3(const ShapeColumn& a, const ShapeColumn& b, const py::array_t<
             const DistanceInput3<T>& in = inputs[k];
             const DistanceOutput3<T>& o = outputs[k];
             PenetrationOutput3<T> pen;
-            if (o.status != Status::invalid_input &&
-                ((contract::in_contact(o.status) && with_penetration) || out.gradient_a)) {
+            if (out.wants_penetration(o.status, with_penetration)) {
                 pen = penetration(in);
             }
-            const contract::DistanceAnswer3<T> answer =
-                contract::distance_answer(o, with_penetration ? &pen : nullptr);
-            if (out.gradient_a) { // as gjk.distance(...).gradient: from penetration()'s answer
-                const DistanceGradient3<T> g = signed_distance_gradient(in, pen);
-                for (int c = 0; c < 6; ++c) {
-                    out.gradient_a[6 * i + c] = static_cast<double>(g.a[c]);
-                    out.gradient_b[6 * i + c] = static_cast<double>(g.b[c]);
-                }
-                out.differentiable[i] = g.differentiable;
-            }
-            out.distance[i] = static_cast<double>(o.distance);
-            write3(out.point_a, i, o.point_a);
-            write3(out.point_b, i, o.point_b);
-            write3(out.normal, i, answer.normal);
-            out.overlap[i] = answer.overlap;
-            if (out.penetration) {
-                out.penetration[i] = static_cast<double>(answer.depth);
-            }
-            out.iterations[i] = o.iterations;
-            out.status[i] = static_cast<std::int8_t>(o.status);
+            out.write(i, in, o, pen, with_penetration);
         }
     }
 }

@@ -9,10 +9,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "contract/distance_answer.hpp"
+#include "gjk/gradient.hpp"
+#include "gjk/gradient3.hpp"
 #include "shapes.hpp"
 
 namespace gjk::python {
@@ -135,6 +139,53 @@ struct BatchOutputs {
     double* gradient_a;   ///< (N, 3) in the plane, (N, 6) in space, or null: derivatives=False
     double* gradient_b;   ///< the same
     bool* differentiable; ///< (N,)
+
+    /// Whether a row whose distance() ended with `status` takes penetration(): for EPA's depth
+    /// and normal on contact (`with_penetration`), or for the gradient.
+    bool wants_penetration(Status status, bool with_penetration) const {
+        return status != Status::invalid_input &&
+               ((contract::in_contact(status) && with_penetration) || gradient_a != nullptr);
+    }
+
+    /// Row i from its query `in`, distance()'s answer `o` and, where wants_penetration(),
+    /// penetration()'s `pen`: the contract's answer (contract/distance_answer.hpp), as
+    /// gjk.distance gives one query, in either dimension.
+    template <class Input, class Output, class Penetration>
+    void write(std::size_t i, const Input& in, const Output& o, const Penetration& pen,
+               bool with_penetration) const {
+        const auto answer = contract::distance_answer(o, with_penetration ? &pen : nullptr);
+        if (gradient_a) { // as gjk.distance(...).gradient: from penetration()'s answer
+            const auto g = signed_distance_gradient(in, pen);
+            constexpr std::size_t n = std::size(decltype(g.a){});
+            for (std::size_t c = 0; c < n; ++c) {
+                gradient_a[n * i + c] = static_cast<double>(g.a[c]);
+                gradient_b[n * i + c] = static_cast<double>(g.b[c]);
+            }
+            differentiable[i] = g.differentiable;
+        }
+        distance[i] = static_cast<double>(o.distance);
+        write_vector(point_a, i, o.point_a);
+        write_vector(point_b, i, o.point_b);
+        write_vector(normal, i, answer.normal);
+        overlap[i] = answer.overlap;
+        if (penetration) {
+            penetration[i] = static_cast<double>(answer.depth);
+        }
+        iterations[i] = o.iterations;
+        status[i] = static_cast<std::int8_t>(o.status);
+    }
+
+  private:
+    /// v into row i of an (N, 2) or (N, 3) array.
+    template <class T> static void write_vector(double* out, std::size_t i, Vec2<T> v) {
+        out[2 * i] = static_cast<double>(v.x);
+        out[2 * i + 1] = static_cast<double>(v.y);
+    }
+    template <class T> static void write_vector(double* out, std::size_t i, Vec3<T> v) {
+        out[3 * i] = static_cast<double>(v.x);
+        out[3 * i + 1] = static_cast<double>(v.y);
+        out[3 * i + 2] = static_cast<double>(v.z);
+    }
 };
 
 /// gjk.distance_batch's columns for `rows` rows of shapes of `dim` coordinates: made with the

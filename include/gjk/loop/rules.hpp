@@ -57,6 +57,46 @@ inline std::uint64_t pack_pair(int index_a, int index_b) {
     return std::uint64_t(std::uint32_t(index_a)) << 32 | std::uint32_t(index_b);
 }
 
+/// The simplex as the loop keeps it, in either dimension (`Vec` is Vec2 or Vec3, up to N
+/// vertices): the Minkowski points w = b - a, the index pairs they came from and their weights.
+/// The shape points a and b are not carried along: the witness points need them only at the
+/// end, and the indices give them back, so the loop copies a third as much per vertex.
+///
+/// Each index pair is packed into one 64-bit number (pack_pair()), so that the talk's case 1,
+/// "is this support point already in the simplex?", compares one number per vertex instead of
+/// two. Each dimension's simplex (LoopSimplex, LoopSimplex3) adds what its steps read.
+template <class Vec, int N> struct LoopSimplexOf {
+    Vec w[N];
+    std::uint64_t pair[N];
+    decltype(Vec{}.x) weight[N];
+    int count;
+
+    /// An empty simplex, every slot zero (cull() and the case-1 test read every slot). Each
+    /// array on its own: zeroing the whole object at once is slower.
+    LoopSimplexOf() {
+        for (Vec& v : w) {
+            v = {};
+        }
+        for (std::uint64_t& p : pair) {
+            p = 0;
+        }
+        for (auto& u : weight) {
+            u = 0;
+        }
+        count = 0;
+    }
+
+    int index_a(int i) const { return int(std::uint32_t(pair[i] >> 32)); }
+    int index_b(int i) const { return int(std::uint32_t(pair[i])); }
+
+    /// Adds the support point m (its w and its pair) as the newest vertex.
+    template <class Point> void push(const Point& m) {
+        w[count] = m.w;
+        pair[count] = pack_pair(m.index_a, m.index_b);
+        ++count;
+    }
+};
+
 /// The talk's case 1: the support point's pair is one of the first `count` of the simplex's
 /// pairs as they were before cull (a vertex dropped now and found again next time would cycle).
 /// Bitwise & and |, not && and ||: one branch on the answer instead of one per comparison,

@@ -21,15 +21,8 @@ namespace gjk {
 
 namespace detail {
 
-/// The simplex as the loop keeps it: the Minkowski points w = b - a, the index pairs they came
-/// from and their weights. The shape points a and b are not carried along: the witness points
-/// need them only at the end, and the indices give them back, so the loop copies a third as
-/// much per vertex.
-///
-/// Each index pair is packed into one 64-bit number (A's index high, B's low), so that the
-/// talk's case 1, "is this support point already in the simplex?", compares one number per
-/// vertex instead of two.
-template <class T> struct LoopSimplex {
+/// The loop's simplex in the plane (LoopSimplexOf, gjk/loop/rules.hpp): up to three vertices.
+template <class T> struct LoopSimplex : LoopSimplexOf<Vec2<T>, 3> {
     using Scalar = T;
     using Vector = Vec2<T>;
     /// solve()'s region when every vertex contributes: the origin inside the triangle.
@@ -38,35 +31,7 @@ template <class T> struct LoopSimplex {
     /// leaves it unset.
     static constexpr bool kSettlesOnLastSupport = false;
 
-    Vec2<T> w[3];
-    std::uint64_t pair[3];
-    T weight[3];
-    int count;
-
-    /// An empty simplex, every slot zero (cull() and the case-1 test read all three slots).
-    /// Each array on its own: zeroing the whole object at once is slower.
-    LoopSimplex() {
-        for (Vec2<T>& v : w) {
-            v = {};
-        }
-        for (std::uint64_t& p : pair) {
-            p = 0;
-        }
-        for (T& u : weight) {
-            u = T(0);
-        }
-        count = 0;
-    }
-
     static std::uint64_t pack(int index_a, int index_b) { return pack_pair(index_a, index_b); }
-    int index_a(int i) const { return int(std::uint32_t(pair[i] >> 32)); }
-    int index_b(int i) const { return int(std::uint32_t(pair[i])); }
-
-    void push(const MinkowskiPoint<T>& m) {
-        w[count] = m.w;
-        pair[count] = pack(m.index_a, m.index_b);
-        ++count;
-    }
 
     /// |v|^2: the squared length the stall rule and settle() compare (the plane's loop takes the
     /// points as they are).

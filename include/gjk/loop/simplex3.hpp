@@ -21,15 +21,11 @@
 
 namespace gjk::detail {
 
-/// The simplex as the loop keeps it, laid out as the plane's LoopSimplex: the points w = b - a
-/// of Z, their index pairs packed into one number each (A's index high, B's low) and their
-/// weights. The shape points a and b are not carried: the answer takes them back from the
-/// indices (to_simplex()), so an iteration copies a third as much per vertex.
-///
-/// `scale` is the power of two (exact) that brings the shapes' largest coordinate near 1: the
+/// The loop's simplex in space (LoopSimplexOf, gjk/loop/rules.hpp): up to four vertices, and
+/// `scale`, the power of two (exact) that brings the shapes' largest coordinate near 1: the
 /// stall rule and settle() compare squared lengths of points scaled by it (square()), which
 /// neither overflow nor underflow for shapes of any size within the range.
-template <class T> struct LoopSimplex3 {
+template <class T> struct LoopSimplex3 : LoopSimplexOf<Vec3<T>, 4> {
     using Scalar = T;
     using Vector = Vec3<T>;
     /// solve()'s region when every vertex contributes: the origin inside the tetrahedron.
@@ -37,23 +33,7 @@ template <class T> struct LoopSimplex3 {
     /// settle() reads the last support point (LoopResult::last_support): the loop keeps it.
     static constexpr bool kSettlesOnLastSupport = true;
 
-    Vec3<T> w[4];
-    std::uint64_t pair[4];
-    T weight[4];
-    int count;
-    T scale;
-
-    /// An empty simplex, every slot zero (cull() and the case-1 test read all four slots).
-    LoopSimplex3() : w{}, pair{}, weight{}, count(0), scale(T(1)) {}
-
-    int index_a(int i) const { return int(std::uint32_t(pair[i] >> 32)); }
-    int index_b(int i) const { return int(std::uint32_t(pair[i])); }
-
-    void push(const SimplexVertex3<T>& m) {
-        w[count] = m.w;
-        pair[count] = pack_pair(m.index_a, m.index_b);
-        ++count;
-    }
+    T scale{1};
 
     /// |scale v|^2: the squared length the stall rule and settle() compare.
     T square(Vec3<T> v) const { return length_squared(scale * v); }
