@@ -161,6 +161,7 @@ int main(int argc, char** argv) {
     RegisterBenchmark("gjk_double/Lines8/distance_batch", gjk_lines_batch)->Unit(ms)->UseRealTime();
     RegisterBenchmark("gjk_double/Lines8/answers", gjk_lines_answers)->Unit(ms)->UseRealTime();
     register_space_rows();
+    register_space_answer_rows();
     register_space_big_rows();
     register_space_sequence_rows();
     register_space_penetration_rows();

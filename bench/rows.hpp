@@ -50,8 +50,20 @@ void gjk_lines_batch(benchmark::State& state);
 void gjk_lines_answers(benchmark::State& state);
 
 // space.cpp: distance in space beside Bullet and FCL (the peers' rows when they were found).
+// The pairs, for space_answer.cpp's rows too: two shapes (16 random points in a unit ball, or a
+// box's 8 corners) and their poses, B at a distance from A that makes about half of the pairs
+// overlap.
+struct SpacePair {
+    std::vector<gjk::Vec3<double>> a, b;
+    gjk::Transform3<double> xa, xb;
+    double box_a[3], box_b[3]; ///< half extents, for the box workload
+};
+const std::vector<SpacePair>& space_pairs(bool boxes);
 template <class T> void gjk_space(benchmark::State& state, bool boxes);
 void register_space_rows();
+// space_answer.cpp: the whole answer in space in one call (the distance; on contact the depth and
+// the direction) on space_pairs(), beside Bullet's btGjkEpaSolver2::SignedDistance.
+void register_space_answer_rows();
 // space_big.cpp: a 1,000-corner hull against small ones, beside Bullet and FCL.
 void register_space_big_rows();
 // space_sequences.cpp: near-touching pairs and warm-started sequences, beside Bullet and FCL.

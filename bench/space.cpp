@@ -35,14 +35,6 @@ namespace {
 
 constexpr int kSpacePairs = 4096;
 
-/// A pair in space: two shapes (16 random points in a unit ball, or a box's 8 corners) and
-/// their poses; B at a distance from A that makes about half of the pairs overlap.
-struct SpacePair {
-    std::vector<gjk::Vec3<double>> a, b;
-    gjk::Transform3<double> xa, xb;
-    double box_a[3], box_b[3]; ///< half extents, for the box workload
-};
-
 std::vector<SpacePair> make_space_pairs(bool boxes, unsigned seed) {
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<double> u(-1, 1), half(0.3, 1);
@@ -75,12 +67,6 @@ std::vector<SpacePair> make_space_pairs(bool boxes, unsigned seed) {
     return pairs;
 }
 
-const std::vector<SpacePair>& space_pairs(bool boxes) {
-    static const std::vector<SpacePair> hulls = make_space_pairs(false, 33);
-    static const std::vector<SpacePair> box_pairs = make_space_pairs(true, 34);
-    return boxes ? box_pairs : hulls;
-}
-
 /// The queries' counters: per query, the overlapping share, the mean of the distances (the
 /// same for every library up to its error: a check that the rows compute the same thing).
 void space_counters(benchmark::State& state, std::size_t queries, int overlapping, double sum) {
@@ -92,6 +78,12 @@ void space_counters(benchmark::State& state, std::size_t queries, int overlappin
 }
 
 } // namespace
+
+const std::vector<SpacePair>& space_pairs(bool boxes) {
+    static const std::vector<SpacePair> hulls = make_space_pairs(false, 33);
+    static const std::vector<SpacePair> box_pairs = make_space_pairs(true, 34);
+    return boxes ? box_pairs : hulls;
+}
 
 template <class T> void gjk_space(benchmark::State& state, bool boxes) {
     const std::vector<SpacePair>& pairs = space_pairs(boxes);

@@ -61,9 +61,12 @@ template <class T> constexpr T length_squared(Vec3<T> a) {
     return dot(a, a);
 }
 
-/// The largest magnitude of a's coordinates.
-template <class T> T max_abs(Vec3<T> a) {
-    return std::max({std::abs(a.x), std::abs(a.y), std::abs(a.z)});
+/// The largest magnitude of a's coordinates (the first of them on a tie or a NaN, as
+/// std::max of the three). Always inlined: the loop's scales take it at every step.
+template <class T> [[gnu::always_inline]] inline T max_abs(Vec3<T> a) {
+    T largest = std::abs(a.x);
+    largest = largest < std::abs(a.y) ? std::abs(a.y) : largest;
+    return largest < std::abs(a.z) ? std::abs(a.z) : largest;
 }
 
 /// Length: sqrt of the square when it is a normal number; otherwise the vector is first scaled

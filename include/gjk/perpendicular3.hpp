@@ -117,8 +117,9 @@ template <class T> Vec3<T> exact_cross(const ExactEdge<T>& e, const ExactEdge<T>
 }
 
 /// u x v within a few ulps of the exact product of u and v: the plain product when it is well
-/// conditioned, else carried with its round-off.
-template <class T> Vec3<T> conditioned_cross(Vec3<T> u, Vec3<T> v) {
+/// conditioned, else carried with its round-off. (Always inlined: the solvers take it at every
+/// step; the exact path stays a call.)
+template <class T> [[gnu::always_inline]] inline Vec3<T> conditioned_cross(Vec3<T> u, Vec3<T> v) {
     if constexpr (std::is_same_v<T, float>) { // float's products are exact in double
         return narrow(cross(widen(u), widen(v)));
     }
@@ -128,8 +129,10 @@ template <class T> Vec3<T> conditioned_cross(Vec3<T> u, Vec3<T> v) {
 
 /// The normal (w1 - w0) x (w2 - w0) of the triangle w0 w1 w2, within a few ulps of the exact
 /// one for any shape of triangle: the plain product when it is well conditioned, else the
-/// edges kept exactly and their product carried with its round-off.
-template <class T> Vec3<T> face_normal(Vec3<T> w0, Vec3<T> w1, Vec3<T> w2) {
+/// edges kept exactly and their product carried with its round-off. (Always inlined, as
+/// conditioned_cross().)
+template <class T>
+[[gnu::always_inline]] inline Vec3<T> face_normal(Vec3<T> w0, Vec3<T> w1, Vec3<T> w2) {
     if constexpr (std::is_same_v<T, float>) { // float's edges and products are exact in double
         return narrow(cross(widen(w1) - widen(w0), widen(w2) - widen(w0)));
     }

@@ -72,11 +72,16 @@ DistanceInput3<T> make_input3(const PyShape& a, const PyShape& b, const Pose3& p
 /// shape's view (Shape.points), corner i being input point source_index(i).
 template <class T>
 void name_given_points(std::vector<TraceStep3<T>>& trace, const PyShape& a, const PyShape& b) {
+    auto name = [&a, &b](SimplexVertex3<T>& v) {
+        v.index_a = a.prepared3<T>().source_index(v.index_a);
+        v.index_b = b.prepared3<T>().source_index(v.index_b);
+    };
     for (TraceStep3<T>& step : trace) {
         for (int k = 0; k < step.simplex.count; ++k) {
-            SimplexVertex3<T>& v = step.simplex.v[k];
-            v.index_a = a.prepared3<T>().source_index(v.index_a);
-            v.index_b = b.prepared3<T>().source_index(v.index_b);
+            name(step.simplex.v[k]);
+        }
+        if (step.has_support) {
+            name(step.support);
         }
     }
 }
