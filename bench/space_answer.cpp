@@ -35,21 +35,8 @@ void answer_counters(benchmark::State& state, std::size_t queries, int overlappi
 }
 
 template <class T> void gjk_space_answer(benchmark::State& state, bool boxes) {
-    const std::vector<SpacePair>& pairs = space_pairs(boxes);
-    std::vector<std::vector<gjk::Vec3<T>>> a, b;
-    for (const SpacePair& p : pairs) {
-        a.push_back(narrow<T>(p.a));
-        b.push_back(narrow<T>(p.b));
-    }
-    std::vector<gjk::DistanceInput3<T>> inputs;
-    for (std::size_t i = 0; i < pairs.size(); ++i) {
-        gjk::DistanceInput3<T> in;
-        in.a = gjk::ShapeView3<T>(a[i]);
-        in.b = gjk::ShapeView3<T>(b[i]);
-        in.xf_a = narrow<T>(pairs[i].xa);
-        in.xf_b = narrow<T>(pairs[i].xb);
-        inputs.push_back(in);
-    }
+    const SpaceQueries<T> queries(space_pairs(boxes));
+    const std::vector<gjk::DistanceInput3<T>>& inputs = queries.inputs;
     int overlapping = 0;
     double sum = 0;
     for (const auto& in : inputs) {
