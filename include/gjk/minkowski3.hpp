@@ -123,19 +123,9 @@ template <class T> class PairInFrameA3 {
     static const PreparedShape3<T>* climbing(const ShapeView3<T>& shape) {
         return shape.prepared != nullptr && shape.prepared->climbs() ? shape.prepared : nullptr;
     }
-    static T max_abs_of(const PointArrays3<T>& points) {
-        T most = T(0);
-        for (std::size_t i = 0; i < points.size(); ++i) {
-            most = std::max(most, max_abs(points.point(i)));
-        }
-        return most;
-    }
+    static T max_abs_of(const PointArrays3<T>& points) { return points.largest(); }
     static Vec3<T> mean(const PointArrays3<T>& points) {
-        Vec3<T> sum{};
-        for (std::size_t i = 0; i < points.size(); ++i) {
-            sum += points.point(i);
-        }
-        return (T(1) / T(points.size())) * sum;
+        return (T(1) / T(points.size())) * points.sum();
     }
 
     const PreparedShape3<T>* climbing_a_;

@@ -116,19 +116,26 @@ template <class T> class PointArrays3 {
     static constexpr std::size_t kInline = 64;
     static constexpr std::size_t kBlock = 8;
 
-    /// `points`, each moved by `xf` when it is given.
+    /// `points`, each moved by `xf` when it is given. The same pass takes their largest
+    /// coordinate and their sum (in index order).
     PointArrays3(std::span<const Vec3<T>> points, const Transform3<T>* xf)
         : count_(points.size()), padded_((points.size() + kBlock - 1) / kBlock * kBlock),
           heap_(padded_ > kInline ? 3 * padded_ : 0) {
         T* room = padded_ > kInline ? heap_.data() : inline_.coordinates;
         const std::size_t stride = padded_ > kInline ? padded_ : kInline;
         x_ = room, y_ = room + stride, z_ = room + 2 * stride;
-        for (std::size_t i = 0; i < padded_; ++i) {
-            const Vec3<T> p = points[i < count_ ? i : 0];
-            const Vec3<T> v = xf ? apply(*xf, p) : p;
+        for (std::size_t i = 0; i < count_; ++i) {
+            const Vec3<T> v = xf ? apply(*xf, points[i]) : points[i];
             std::construct_at(x_ + i, v.x);
             std::construct_at(y_ + i, v.y);
             std::construct_at(z_ + i, v.z);
+            largest_ = std::max(largest_, max_abs(v));
+            sum_ += v;
+        }
+        for (std::size_t i = count_; i < padded_; ++i) { // the padding: copies of point 0
+            std::construct_at(x_ + i, x_[0]);
+            std::construct_at(y_ + i, y_[0]);
+            std::construct_at(z_ + i, z_[0]);
         }
     }
     PointArrays3(const PointArrays3&) = delete; // the arrays may point into the object
@@ -140,6 +147,10 @@ template <class T> class PointArrays3 {
     Vec3<T> point(std::size_t i) const { return {x_[i], y_[i], z_[i]}; }
     /// The first index of the point furthest along d.
     int index(Vec3<T> d) const { return first_furthest(x_, y_, z_, padded_, d); }
+    /// The largest magnitude of the points' coordinates (0 for none).
+    T largest() const { return largest_; }
+    /// The sum of the points, in index order.
+    Vec3<T> sum() const { return sum_; }
 
   private:
     /// Room for the three arrays of kInline coordinates, left unset.
@@ -148,6 +159,8 @@ template <class T> class PointArrays3 {
         T coordinates[3 * kInline];
     };
     std::size_t count_, padded_;
+    T largest_{0};
+    Vec3<T> sum_{};
     Room inline_;
     std::vector<T> heap_;
     T *x_ = nullptr, *y_ = nullptr, *z_ = nullptr;
