@@ -53,78 +53,22 @@ enum class TetrahedronRegion : unsigned char {
 
 /// The coordinates of Q: two per edge, three per face (each face's TriangleCoordinates, its
 /// vertices in the order of its name), and the four volumes (sign-corrected, scaled; all zero
-/// for a flat tetrahedron). The edges' are computed at once (a dot product each, and every region
-/// test starts with them); a face's, and the volumes, when a test first reads them: the region
-/// tests short-circuit, so many tetrahedra never need some of them, and each is the same number
-/// whenever it is computed.
-template <class T> class TetrahedronCoordinates {
-  public:
-    SegmentCoordinates<T> ab; ///< edge AB (u: A's weight, v: B's)
-    SegmentCoordinates<T> ac; ///< edge AC
-    SegmentCoordinates<T> ad; ///< edge AD
-    SegmentCoordinates<T> bc; ///< edge BC
-    SegmentCoordinates<T> bd; ///< edge BD
-    SegmentCoordinates<T> cd; ///< edge CD
-
-    /// The coordinates of q with respect to the tetrahedron abcd (the edges' computed now).
-    TetrahedronCoordinates(Vec3<T> a, Vec3<T> b, Vec3<T> c, Vec3<T> d, Vec3<T> q)
-        : ab(segment_coordinates(a, b, q)), ac(segment_coordinates(a, c, q)),
-          ad(segment_coordinates(a, d, q)), bc(segment_coordinates(b, c, q)),
-          bd(segment_coordinates(b, d, q)), cd(segment_coordinates(c, d, q)), p_{a, b, c, d},
-          q_(q) {}
-
-    /// Face ABC's coordinates (its uABC, vABC, wABC: A's, B's, C's weight).
-    const TriangleCoordinates<T>& abc() const { return face(0, 0, 1, 2, ab, bc, ac); }
-    const TriangleCoordinates<T>& abd() const { return face(1, 0, 1, 3, ab, bd, ad); } ///< ABD
-    const TriangleCoordinates<T>& acd() const { return face(2, 0, 2, 3, ac, cd, ad); } ///< ACD
-    const TriangleCoordinates<T>& bcd() const { return face(3, 1, 2, 3, bc, cd, bd); } ///< BCD
-
-    T uABCD() const { return volumes()[0]; } ///< A's weight: V(Q, B, C, D), sign-corrected, scaled
-    T vABCD() const { return volumes()[1]; } ///< B's weight: V(A, Q, C, D)
-    T wABCD() const { return volumes()[2]; } ///< C's weight: V(A, B, Q, D)
-    T xABCD() const { return volumes()[3]; } ///< D's weight: V(A, B, C, Q)
-
-  private:
-    /// Face f, its vertices x, y, z by index and its edges in its own order (XY, YZ, XZ, for its
-    /// triangle_region when the coordinates disagree; a reversed edge swaps its two coordinates).
-    const TriangleCoordinates<T>& face(int f, int x, int y, int z, SegmentCoordinates<T> xy,
-                                       SegmentCoordinates<T> yz, SegmentCoordinates<T> xz) const {
-        if (!(known_ & (1u << f))) {
-            TriangleCoordinates<T>& k = faces_[f];
-            k.uAB = xy.u, k.vAB = xy.v, k.uBC = yz.u, k.vBC = yz.v, k.uCA = xz.v, k.vCA = xz.u;
-            face_coordinates(p_[x], p_[y], p_[z], q_, k);
-            known_ |= 1u << f;
-        }
-        return faces_[f];
-    }
-    /// The four volumes, on the points seen from Q scaled by a power of two (exact) that brings
-    /// the largest coordinate near 1.
-    const T* volumes() const {
-        if (!(known_ & 16u)) {
-            const Vec3<T> a = p_[0], b = p_[1], c = p_[2], d = p_[3];
-            const T s = detail::unit_scale({a - q_, b - q_, c - q_, d - q_});
-            const Vec3<T> sa = s * (a - q_), sb = s * (b - q_), sc = s * (c - q_),
-                          sd = s * (d - q_);
-            auto volume = [](Vec3<T> p0, Vec3<T> p1, Vec3<T> p2, Vec3<T> p3) {
-                return dot(detail::face_normal(p0, p1, p2), p3 - p0);
-            };
-            const Vec3<T> o{}; // Q, seen from itself
-            const T whole = volume(sa, sb, sc, sd);
-            const T sign = T(int(whole > T(0)) - int(whole < T(0))); // -1, 0 or 1
-            volumes_[0] = sign * volume(o, sb, sc, sd);
-            volumes_[1] = sign * volume(sa, o, sc, sd);
-            volumes_[2] = sign * volume(sa, sb, o, sd);
-            volumes_[3] = sign * volume(sa, sb, sc, o);
-            known_ |= 16u;
-        }
-        return volumes_;
-    }
-
-    Vec3<T> p_[4];
-    Vec3<T> q_;
-    mutable unsigned known_{0}; ///< bit f: face f computed; bit 4: the volumes
-    mutable TriangleCoordinates<T> faces_[4];
-    mutable T volumes_[4];
+/// for a flat tetrahedron).
+template <class T> struct TetrahedronCoordinates {
+    SegmentCoordinates<T> ab;   ///< edge AB (u: A's weight, v: B's)
+    SegmentCoordinates<T> ac;   ///< edge AC
+    SegmentCoordinates<T> ad;   ///< edge AD
+    SegmentCoordinates<T> bc;   ///< edge BC
+    SegmentCoordinates<T> bd;   ///< edge BD
+    SegmentCoordinates<T> cd;   ///< edge CD
+    TriangleCoordinates<T> abc; ///< face ABC (its uABC, vABC, wABC: A's, B's, C's weight)
+    TriangleCoordinates<T> abd; ///< face ABD
+    TriangleCoordinates<T> acd; ///< face ACD
+    TriangleCoordinates<T> bcd; ///< face BCD
+    T uABCD{0};                 ///< A's weight: V(Q, B, C, D), sign-corrected, scaled
+    T vABCD{0};                 ///< B's weight: V(A, Q, C, D)
+    T wABCD{0};                 ///< C's weight: V(A, B, Q, D)
+    T xABCD{0};                 ///< D's weight: V(A, B, C, Q)
 };
 
 /// The closest point on a tetrahedron and how it was found.
@@ -137,12 +81,41 @@ template <class T> struct TetrahedronClosest {
     TetrahedronRegion region{TetrahedronRegion::A}; ///< the Voronoi region of Q
 };
 
-/// The coordinates of q with respect to the tetrahedron abcd (each face's and the volumes on
-/// demand).
+/// All coordinates of q with respect to the tetrahedron abcd.
 template <class T>
 TetrahedronCoordinates<T> tetrahedron_coordinates(Vec3<T> a, Vec3<T> b, Vec3<T> c, Vec3<T> d,
                                                   Vec3<T> q) {
-    return TetrahedronCoordinates<T>(a, b, c, d, q);
+    TetrahedronCoordinates<T> k;
+    k.ab = segment_coordinates(a, b, q), k.ac = segment_coordinates(a, c, q);
+    k.ad = segment_coordinates(a, d, q), k.bc = segment_coordinates(b, c, q);
+    k.bd = segment_coordinates(b, d, q), k.cd = segment_coordinates(c, d, q);
+    // Each face's edges in its own order (XY, YZ, ZX), for its triangle_region when the
+    // coordinates disagree (below); a reversed edge swaps its two coordinates.
+    auto face = [&q](Vec3<T> x, Vec3<T> y, Vec3<T> z, SegmentCoordinates<T> xy,
+                     SegmentCoordinates<T> yz, SegmentCoordinates<T> xz) {
+        TriangleCoordinates<T> f;
+        f.uAB = xy.u, f.vAB = xy.v, f.uBC = yz.u, f.vBC = yz.v, f.uCA = xz.v, f.vCA = xz.u;
+        face_coordinates(x, y, z, q, f);
+        return f;
+    };
+    k.abc = face(a, b, c, k.ab, k.bc, k.ac);
+    k.abd = face(a, b, d, k.ab, k.bd, k.ad);
+    k.acd = face(a, c, d, k.ac, k.cd, k.ad);
+    k.bcd = face(b, c, d, k.bc, k.cd, k.bd);
+
+    const T s = detail::unit_scale({a - q, b - q, c - q, d - q});
+    const Vec3<T> sa = s * (a - q), sb = s * (b - q), sc = s * (c - q), sd = s * (d - q);
+    auto volume = [](Vec3<T> p0, Vec3<T> p1, Vec3<T> p2, Vec3<T> p3) {
+        return dot(detail::face_normal(p0, p1, p2), p3 - p0);
+    };
+    const Vec3<T> o{}; // Q, seen from itself
+    const T whole = volume(sa, sb, sc, sd);
+    const T sign = T(int(whole > T(0)) - int(whole < T(0))); // -1, 0 or 1
+    k.uABCD = sign * volume(o, sb, sc, sd);
+    k.vABCD = sign * volume(sa, o, sc, sd);
+    k.wABCD = sign * volume(sa, sb, o, sd);
+    k.xABCD = sign * volume(sa, sb, sc, o);
+    return k;
 }
 
 /// The Voronoi region from the coordinates: vertices, edges, faces, then the solid.
@@ -164,22 +137,22 @@ template <class T> TetrahedronRegion tetrahedron_region(const TetrahedronCoordin
 
     // Edge regions: between the ends, and beyond the edge in both faces that meet there (the
     // weight of each face's third vertex <= 0).
-    if (k.ab.u > T(0) && k.ab.v > T(0) && k.abc().wABC <= T(0) && k.abd().wABC <= T(0)) {
+    if (k.ab.u > T(0) && k.ab.v > T(0) && k.abc.wABC <= T(0) && k.abd.wABC <= T(0)) {
         return R::AB;
     }
-    if (k.ac.u > T(0) && k.ac.v > T(0) && k.abc().vABC <= T(0) && k.acd().wABC <= T(0)) {
+    if (k.ac.u > T(0) && k.ac.v > T(0) && k.abc.vABC <= T(0) && k.acd.wABC <= T(0)) {
         return R::AC;
     }
-    if (k.ad.u > T(0) && k.ad.v > T(0) && k.abd().vABC <= T(0) && k.acd().vABC <= T(0)) {
+    if (k.ad.u > T(0) && k.ad.v > T(0) && k.abd.vABC <= T(0) && k.acd.vABC <= T(0)) {
         return R::AD;
     }
-    if (k.bc.u > T(0) && k.bc.v > T(0) && k.abc().uABC <= T(0) && k.bcd().wABC <= T(0)) {
+    if (k.bc.u > T(0) && k.bc.v > T(0) && k.abc.uABC <= T(0) && k.bcd.wABC <= T(0)) {
         return R::BC;
     }
-    if (k.bd.u > T(0) && k.bd.v > T(0) && k.abd().uABC <= T(0) && k.bcd().vABC <= T(0)) {
+    if (k.bd.u > T(0) && k.bd.v > T(0) && k.abd.uABC <= T(0) && k.bcd.vABC <= T(0)) {
         return R::BD;
     }
-    if (k.cd.u > T(0) && k.cd.v > T(0) && k.acd().uABC <= T(0) && k.bcd().uABC <= T(0)) {
+    if (k.cd.u > T(0) && k.cd.v > T(0) && k.acd.uABC <= T(0) && k.bcd.uABC <= T(0)) {
         return R::CD;
     }
 
@@ -187,43 +160,42 @@ template <class T> TetrahedronRegion tetrahedron_region(const TetrahedronCoordin
     auto over = [](const TriangleCoordinates<T>& f) {
         return f.uABC > T(0) && f.vABC > T(0) && f.wABC > T(0);
     };
-    // (The volume first: the same test, and the face's coordinates only when it holds.)
-    if (k.xABCD() <= T(0) && over(k.abc())) {
+    if (over(k.abc) && k.xABCD <= T(0)) {
         return R::ABC;
     }
-    if (k.wABCD() <= T(0) && over(k.abd())) {
+    if (over(k.abd) && k.wABCD <= T(0)) {
         return R::ABD;
     }
-    if (k.vABCD() <= T(0) && over(k.acd())) {
+    if (over(k.acd) && k.vABCD <= T(0)) {
         return R::ACD;
     }
-    if (k.uABCD() <= T(0) && over(k.bcd())) {
+    if (over(k.bcd) && k.uABCD <= T(0)) {
         return R::BCD;
     }
 
     // The solid: every other region has been ruled out...
-    if (k.uABCD() > T(0) && k.vABCD() > T(0) && k.wABCD() > T(0) && k.xABCD() > T(0)) {
+    if (k.uABCD > T(0) && k.vABCD > T(0) && k.wABCD > T(0) && k.xABCD > T(0)) {
         return R::ABCD;
     }
 
     // ...in exact arithmetic. When round-off makes the coordinates disagree (Q on a region
     // boundary of a nearly flat tetrahedron), take the face Q is most outside of and its own
     // region by its own nine coordinates, as 2D's triangle_region falls back to an edge.
-    const T least = std::min({k.uABCD(), k.vABCD(), k.wABCD(), k.xABCD()});
+    const T least = std::min({k.uABCD, k.vABCD, k.wABCD, k.xABCD});
     auto on_face = [](TriangleRegion r, unsigned x, unsigned y, unsigned z) {
         const auto bits = static_cast<unsigned>(r);
         return static_cast<R>((bits & 1 ? x : 0) | (bits & 2 ? y : 0) | (bits & 4 ? z : 0));
     };
-    if (k.xABCD() == least) {
-        return on_face(triangle_region(k.abc()), 1, 2, 4);
+    if (k.xABCD == least) {
+        return on_face(triangle_region(k.abc), 1, 2, 4);
     }
-    if (k.wABCD() == least) {
-        return on_face(triangle_region(k.abd()), 1, 2, 8);
+    if (k.wABCD == least) {
+        return on_face(triangle_region(k.abd), 1, 2, 8);
     }
-    if (k.vABCD() == least) {
-        return on_face(triangle_region(k.acd()), 1, 4, 8);
+    if (k.vABCD == least) {
+        return on_face(triangle_region(k.acd), 1, 4, 8);
     }
-    return on_face(triangle_region(k.bcd()), 2, 4, 8);
+    return on_face(triangle_region(k.bcd), 2, 4, 8);
 }
 
 /// The normalized weights (u, v, w, x) of the closest point for a region chosen by
@@ -277,20 +249,20 @@ TetrahedronClosest<T> tetrahedron_weights(const TetrahedronCoordinates<T>& k,
         edge(k.cd, 2, 3);
         break;
     case R::ABC:
-        face(k.abc(), 0, 1, 2);
+        face(k.abc, 0, 1, 2);
         break;
     case R::ABD:
-        face(k.abd(), 0, 1, 3);
+        face(k.abd, 0, 1, 3);
         break;
     case R::ACD:
-        face(k.acd(), 0, 2, 3);
+        face(k.acd, 0, 2, 3);
         break;
     case R::BCD:
-        face(k.bcd(), 1, 2, 3);
+        face(k.bcd, 1, 2, 3);
         break;
     case R::ABCD: {
-        const T sum = k.uABCD() + k.vABCD() + k.wABCD() + k.xABCD();
-        r.u = k.uABCD() / sum, r.v = k.vABCD() / sum, r.w = k.wABCD() / sum, r.x = k.xABCD() / sum;
+        const T sum = k.uABCD + k.vABCD + k.wABCD + k.xABCD;
+        r.u = k.uABCD / sum, r.v = k.vABCD / sum, r.w = k.wABCD / sum, r.x = k.xABCD / sum;
         break;
     }
     }
