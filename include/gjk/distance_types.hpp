@@ -163,7 +163,9 @@ template <class T> struct Simplex {
 /// step) the search direction and the support point it found. All in the world frame; Minkowski
 /// quantities are in world orientation.
 template <class Simplex> struct TraceStepOf {
+    /// The simplex's vertex type (SimplexVertex or SimplexVertex3).
     using Vertex = std::remove_cvref_t<decltype(std::declval<Simplex>().v[0])>;
+    /// The vector type (Vec2 or Vec3).
     using Vector = decltype(Vertex::w);
 
     Simplex simplex{};                          ///< vertices with their weights
