@@ -95,3 +95,75 @@ TYPED_TEST(Tetrahedron, MatchesTheExactClosestPoint) {
     EXPECT_LE(other_region, cases / 1000);
     EXPECT_GT(inside, 30); // the family reaches the solid's region too
 }
+
+namespace {
+
+/// Each face's coordinates on its own scale and the volumes on theirs, as the derivation reads
+/// (face_coordinates, and a volume per face_normal): tetrahedron_coordinates computes each cross
+/// product once and must give these numbers.
+template <class T>
+gjk::TetrahedronCoordinates<T> each_face_on_its_own(Vec3<T> a, Vec3<T> b, Vec3<T> c, Vec3<T> d,
+                                                    Vec3<T> q) {
+    gjk::TetrahedronCoordinates<T> k;
+    k.ab = gjk::segment_coordinates(a, b, q), k.ac = gjk::segment_coordinates(a, c, q);
+    k.ad = gjk::segment_coordinates(a, d, q), k.bc = gjk::segment_coordinates(b, c, q);
+    k.bd = gjk::segment_coordinates(b, d, q), k.cd = gjk::segment_coordinates(c, d, q);
+    using gjk::detail::tetrahedron_face; // face_coordinates, with the face's edges
+    k.abc = tetrahedron_face(a, b, c, q, k.ab, k.bc, k.ac);
+    k.abd = tetrahedron_face(a, b, d, q, k.ab, k.bd, k.ad);
+    k.acd = tetrahedron_face(a, c, d, q, k.ac, k.cd, k.ad);
+    k.bcd = tetrahedron_face(b, c, d, q, k.bc, k.cd, k.bd);
+    const T s = gjk::detail::unit_scale({a - q, b - q, c - q, d - q});
+    const Vec3<T> sa = s * (a - q), sb = s * (b - q), sc = s * (c - q), sd = s * (d - q);
+    auto volume = [](Vec3<T> p0, Vec3<T> p1, Vec3<T> p2, Vec3<T> p3) {
+        return gjk::dot(gjk::detail::face_normal(p0, p1, p2), p3 - p0);
+    };
+    const Vec3<T> o{};
+    const T whole = volume(sa, sb, sc, sd);
+    const T sign = T(int(whole > T(0)) - int(whole < T(0)));
+    k.uABCD = sign * volume(o, sb, sc, sd), k.vABCD = sign * volume(sa, o, sc, sd);
+    k.wABCD = sign * volume(sa, sb, o, sd), k.xABCD = sign * volume(sa, sb, sc, o);
+    return k;
+}
+
+} // namespace
+
+TYPED_TEST(Tetrahedron, EachCrossProductOnceGivesEachFacesOwnNumbers) {
+    using T = TypeParam;
+    // Random tetrahedra and q; needles and slivers (ill-conditioned products, the exact path);
+    // points scaled far apart (faces scaled on their own); q near a feature.
+    std::mt19937_64 rng(29);
+    std::uniform_real_distribution<double> unit(-1, 1);
+    auto point = [&] { return Vec3<double>{unit(rng), unit(rng), unit(rng)}; };
+    for (int i = 0; i < 40000; ++i) {
+        Vec3<double> p[4] = {point(), point(), point(), point()};
+        if (i % 5 == 1) { // a needle
+            for (int j = 1; j < 4; ++j) {
+                p[j] = p[0] + double(j) * (p[1] - p[0]) + 1e-7 * point();
+            }
+        } else if (i % 5 == 2) { // a sliver
+            p[3] = p[0] + 0.5 * (p[1] - p[0]) + 0.7 * (p[2] - p[0]) + 1e-9 * point();
+        } else if (i % 5 == 3) { // one point far out: the other face on its own scale
+            p[i % 4] = std::ldexp(1.0, int(rng() % 40)) * p[i % 4];
+        }
+        Vec3<double> q = point();
+        if (i % 2 == 0) { // q on (within rounding of) a face
+            q = 0.3 * p[0] + 0.3 * p[1] + 0.4 * p[2];
+        }
+        auto in_t = [](Vec3<double> v) { return Vec3<T>{T(v.x), T(v.y), T(v.z)}; };
+        const Vec3<T> a = in_t(p[0]), b = in_t(p[1]), c = in_t(p[2]), d = in_t(p[3]);
+        const auto k = gjk::tetrahedron_coordinates(a, b, c, d, in_t(q));
+        const auto r = each_face_on_its_own(a, b, c, d, in_t(q));
+        auto same_face = [](const gjk::TriangleCoordinates<T>& x,
+                            const gjk::TriangleCoordinates<T>& y) {
+            return x.uABC == y.uABC && x.vABC == y.vABC && x.wABC == y.wABC;
+        };
+        ASSERT_TRUE(same_face(k.abc, r.abc) && same_face(k.abd, r.abd) &&
+                    same_face(k.acd, r.acd) && same_face(k.bcd, r.bcd))
+            << "case " << i;
+        ASSERT_TRUE(k.uABCD == r.uABCD && k.vABCD == r.vABCD && k.wABCD == r.wABCD &&
+                    k.xABCD == r.xABCD)
+            << "case " << i;
+        ASSERT_EQ(gjk::tetrahedron_region(k), gjk::tetrahedron_region(r)) << "case " << i;
+    }
+}

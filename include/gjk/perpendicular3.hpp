@@ -105,7 +105,8 @@ template <class T> ExactEdge<T> exact_edge(Vec3<T> p, Vec3<T> q) {
 /// sine at least 1/32): its plain round-off, eps |u| |v| a component, is then within 32 eps of
 /// its length, and carrying it exactly would change the direction by no more. Below, the
 /// round-off grows as 1 / sin: the exact path's turn.
-template <class T> bool well_conditioned(Vec3<T> product, Vec3<T> u, Vec3<T> v) {
+template <class T>
+[[gnu::always_inline]] inline bool well_conditioned(Vec3<T> product, Vec3<T> u, Vec3<T> v) {
     return length_squared(product) >= T(1.0 / 1024) * (length_squared(u) * length_squared(v));
 }
 

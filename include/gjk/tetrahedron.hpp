@@ -81,41 +81,89 @@ template <class T> struct TetrahedronClosest {
     TetrahedronRegion region{TetrahedronRegion::A}; ///< the Voronoi region of Q
 };
 
-/// All coordinates of q with respect to the tetrahedron abcd.
+namespace detail {
+
+/// Face xyz's coordinates of q (its edges' given in its own order, XY, YZ, XZ, for its
+/// triangle_region when the tetrahedron's coordinates disagree, below; a reversed edge swaps its
+/// two coordinates).
+template <class T>
+TriangleCoordinates<T> tetrahedron_face(Vec3<T> x, Vec3<T> y, Vec3<T> z, Vec3<T> q,
+                                        SegmentCoordinates<T> xy, SegmentCoordinates<T> yz,
+                                        SegmentCoordinates<T> xz) {
+    TriangleCoordinates<T> f;
+    f.uAB = xy.u, f.vAB = xy.v, f.uBC = yz.u, f.vBC = yz.v, f.uCA = xz.v, f.vCA = xz.u;
+    face_coordinates(x, y, z, q, f);
+    return f;
+}
+
+} // namespace detail
+
+/// All coordinates of q with respect to the tetrahedron abcd. The 16 face coordinates and volumes
+/// are products of 12 distinct cross products (each face's normal, the points' pairwise products
+/// seen from q, and two normals of the volumes): each is computed once, on the points scaled for
+/// the volumes, and shared by every face whose own scale is that one (the face holding the
+/// largest coordinate; the others are computed on their own scale) - the numbers of each face on
+/// its own, as the derivation above reads.
 template <class T>
 TetrahedronCoordinates<T> tetrahedron_coordinates(Vec3<T> a, Vec3<T> b, Vec3<T> c, Vec3<T> d,
                                                   Vec3<T> q) {
-    TetrahedronCoordinates<T> k;
-    k.ab = segment_coordinates(a, b, q), k.ac = segment_coordinates(a, c, q);
-    k.ad = segment_coordinates(a, d, q), k.bc = segment_coordinates(b, c, q);
-    k.bd = segment_coordinates(b, d, q), k.cd = segment_coordinates(c, d, q);
-    // Each face's edges in its own order (XY, YZ, ZX), for its triangle_region when the
-    // coordinates disagree (below); a reversed edge swaps its two coordinates.
-    auto face = [&q](Vec3<T> x, Vec3<T> y, Vec3<T> z, SegmentCoordinates<T> xy,
-                     SegmentCoordinates<T> yz, SegmentCoordinates<T> xz) {
-        TriangleCoordinates<T> f;
-        f.uAB = xy.u, f.vAB = xy.v, f.uBC = yz.u, f.vBC = yz.v, f.uCA = xz.v, f.vCA = xz.u;
-        face_coordinates(x, y, z, q, f);
-        return f;
-    };
-    k.abc = face(a, b, c, k.ab, k.bc, k.ac);
-    k.abd = face(a, b, d, k.ab, k.bd, k.ad);
-    k.acd = face(a, c, d, k.ac, k.cd, k.ad);
-    k.bcd = face(b, c, d, k.bc, k.cd, k.bd);
+    const SegmentCoordinates<T> ab = segment_coordinates(a, b, q),
+                                ac = segment_coordinates(a, c, q);
+    const SegmentCoordinates<T> ad = segment_coordinates(a, d, q),
+                                bc = segment_coordinates(b, c, q);
+    const SegmentCoordinates<T> bd = segment_coordinates(b, d, q),
+                                cd = segment_coordinates(c, d, q);
 
+    using detail::conditioned_cross, detail::face_normal;
     const T s = detail::unit_scale({a - q, b - q, c - q, d - q});
     const Vec3<T> sa = s * (a - q), sb = s * (b - q), sc = s * (c - q), sd = s * (d - q);
-    auto volume = [](Vec3<T> p0, Vec3<T> p1, Vec3<T> p2, Vec3<T> p3) {
-        return dot(detail::face_normal(p0, p1, p2), p3 - p0);
-    };
     const Vec3<T> o{}; // Q, seen from itself
-    const T whole = volume(sa, sb, sc, sd);
+    const Vec3<T> n_abc = face_normal(sa, sb, sc), n_abd = face_normal(sa, sb, sd);
+    const Vec3<T> n_acd = face_normal(sa, sc, sd), n_bcd = face_normal(sb, sc, sd);
+    const Vec3<T> bxc = conditioned_cross(sb, sc), cxa = conditioned_cross(sc, sa);
+    const Vec3<T> axb = conditioned_cross(sa, sb), bxd = conditioned_cross(sb, sd);
+    const Vec3<T> dxa = conditioned_cross(sd, sa), cxd = conditioned_cross(sc, sd);
+
+    // A face's own scale (face_coordinates) is s when it holds a coordinate of the scaled
+    // points' largest, in [1, 2); a face of only smaller points is scaled up on its own.
+    const T ma = max_abs(sa), mb = max_abs(sb), mc = max_abs(sc), md = max_abs(sd);
+    const bool unit = std::max({ma, mb, mc, md}) < T(2) && std::max({ma, mb, mc, md}) >= T(1);
+    auto face = [&](T largest, Vec3<T> x, Vec3<T> y, Vec3<T> z, SegmentCoordinates<T> xy,
+                    SegmentCoordinates<T> yz, SegmentCoordinates<T> xz, Vec3<T> n, Vec3<T> yxz,
+                    Vec3<T> zxx, Vec3<T> xxy) {
+        if (!(unit && largest >= T(1))) {
+            return detail::tetrahedron_face(x, y, z, q, xy, yz, xz);
+        }
+        return TriangleCoordinates<T>{xy.u, xy.v,        yz.u,        yz.v,       xz.v,
+                                      xz.u, dot(yxz, n), dot(zxx, n), dot(xxy, n)};
+    };
+    const TriangleCoordinates<T> abc =
+        face(std::max({ma, mb, mc}), a, b, c, ab, bc, ac, n_abc, bxc, cxa, axb);
+    const TriangleCoordinates<T> abd =
+        face(std::max({ma, mb, md}), a, b, d, ab, bd, ad, n_abd, bxd, dxa, axb);
+    const TriangleCoordinates<T> acd =
+        face(std::max({ma, mc, md}), a, c, d, ac, cd, ad, n_acd, cxd, dxa, -cxa);
+    const TriangleCoordinates<T> bcd =
+        face(std::max({mb, mc, md}), b, c, d, bc, cd, bd, n_bcd, cxd, -bxd, bxc);
+
+    // The volumes (tetrahedron_volumes): V(Q, B, C, D)'s normal is B x C, V(A, B, C, Q)'s and the
+    // whole's are ABC's.
+    const T whole = dot(n_abc, sd - sa);
     const T sign = T(int(whole > T(0)) - int(whole < T(0))); // -1, 0 or 1
-    k.uABCD = sign * volume(o, sb, sc, sd);
-    k.vABCD = sign * volume(sa, o, sc, sd);
-    k.wABCD = sign * volume(sa, sb, o, sd);
-    k.xABCD = sign * volume(sa, sb, sc, o);
-    return k;
+    return {ab,
+            ac,
+            ad,
+            bc,
+            bd,
+            cd,
+            abc,
+            abd,
+            acd,
+            bcd,
+            sign * dot(bxc, sd - o),
+            sign * dot(face_normal(sa, o, sc), sd - sa),
+            sign * dot(face_normal(sa, sb, o), sd - sa),
+            sign * dot(n_abc, o - sa)};
 }
 
 /// The Voronoi region from the coordinates: vertices, edges, faces, then the solid.
