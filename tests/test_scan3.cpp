@@ -4,6 +4,7 @@
 // padding included, and index 0 for a NaN direction.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -79,6 +80,15 @@ TYPED_TEST(Scan3, MovedPointsAreTheTransformsOfThePoints) {
         }
         const Vec3<T> d{T(u(rng)), T(u(rng)), T(u(rng))};
         EXPECT_EQ(arrays.index(d), plain_scan(moved, d));
+        // The largest coordinate and the sum in index order (the start's centre), to the bit.
+        Vec3<T> sum{};
+        T largest = 0;
+        for (const Vec3<T>& v : moved) {
+            sum += v;
+            largest = std::max({largest, std::abs(v.x), std::abs(v.y), std::abs(v.z)});
+        }
+        EXPECT_EQ(arrays.sum(), sum);
+        EXPECT_EQ(arrays.largest(), largest);
     }
 }
 

@@ -107,6 +107,76 @@ int first_furthest(const T* x, const T* y, const T* z, std::size_t padded, Vec3<
     return first_furthest_scalar(x, y, z, padded, d);
 }
 
+/// The first points moved by xf into the arrays x, y, z, a whole register of them at a time, each
+/// product and sum rounded as apply() rounds them (rotate(): t = 2 u x v, then v + w t + u x t,
+/// then the translation), so every coordinate is apply()'s
+/// (TEST(Scan3, MovedPointsAreTheTransformsOfThePoints)). Returns how many it moved: the rest,
+/// fewer than a register, are the caller's.
+inline std::size_t moved_in(std::span<const Vec3<double>> points, const Transform3<double>& xf,
+                            double* x, double* y, double* z) {
+#if defined(__SSE2__)
+    using V = __m128d;
+    const V qx = _mm_set1_pd(xf.q.x), qy = _mm_set1_pd(xf.q.y), qz = _mm_set1_pd(xf.q.z);
+    const V qw = _mm_set1_pd(xf.q.w), two = _mm_set1_pd(2.0);
+    const V px = _mm_set1_pd(xf.p.x), py = _mm_set1_pd(xf.p.y), pz = _mm_set1_pd(xf.p.z);
+    auto mul = [](V a, V b) { return _mm_mul_pd(a, b); };
+    auto add = [](V a, V b) { return _mm_add_pd(a, b); };
+    auto sub = [](V a, V b) { return _mm_sub_pd(a, b); };
+    std::size_t i = 0;
+    for (; i + 2 <= points.size(); i += 2) {
+        const Vec3<double>&a = points[i], &b = points[i + 1];
+        const V vx = _mm_set_pd(b.x, a.x), vy = _mm_set_pd(b.y, a.y), vz = _mm_set_pd(b.z, a.z);
+        const V tx = mul(two, sub(mul(qy, vz), mul(qz, vy)));
+        const V ty = mul(two, sub(mul(qz, vx), mul(qx, vz)));
+        const V tz = mul(two, sub(mul(qx, vy), mul(qy, vx)));
+        _mm_storeu_pd(x + i, add(add(add(vx, mul(qw, tx)), sub(mul(qy, tz), mul(qz, ty))), px));
+        _mm_storeu_pd(y + i, add(add(add(vy, mul(qw, ty)), sub(mul(qz, tx), mul(qx, tz))), py));
+        _mm_storeu_pd(z + i, add(add(add(vz, mul(qw, tz)), sub(mul(qx, ty), mul(qy, tx))), pz));
+    }
+    return i;
+#else
+    (void)points, (void)xf, (void)x, (void)y, (void)z;
+    return 0;
+#endif
+}
+
+/// moved_in() in float.
+inline std::size_t moved_in(std::span<const Vec3<float>> points, const Transform3<float>& xf,
+                            float* x, float* y, float* z) {
+#if defined(__SSE2__)
+    using V = __m128;
+    const V qx = _mm_set1_ps(xf.q.x), qy = _mm_set1_ps(xf.q.y), qz = _mm_set1_ps(xf.q.z);
+    const V qw = _mm_set1_ps(xf.q.w), two = _mm_set1_ps(2.0f);
+    const V px = _mm_set1_ps(xf.p.x), py = _mm_set1_ps(xf.p.y), pz = _mm_set1_ps(xf.p.z);
+    auto mul = [](V a, V b) { return _mm_mul_ps(a, b); };
+    auto add = [](V a, V b) { return _mm_add_ps(a, b); };
+    auto sub = [](V a, V b) { return _mm_sub_ps(a, b); };
+    std::size_t i = 0;
+    for (; i + 4 <= points.size(); i += 4) {
+        const Vec3<float>* p = &points[i];
+        const V vx = _mm_set_ps(p[3].x, p[2].x, p[1].x, p[0].x);
+        const V vy = _mm_set_ps(p[3].y, p[2].y, p[1].y, p[0].y);
+        const V vz = _mm_set_ps(p[3].z, p[2].z, p[1].z, p[0].z);
+        const V tx = mul(two, sub(mul(qy, vz), mul(qz, vy)));
+        const V ty = mul(two, sub(mul(qz, vx), mul(qx, vz)));
+        const V tz = mul(two, sub(mul(qx, vy), mul(qy, vx)));
+        _mm_storeu_ps(x + i, add(add(add(vx, mul(qw, tx)), sub(mul(qy, tz), mul(qz, ty))), px));
+        _mm_storeu_ps(y + i, add(add(add(vy, mul(qw, ty)), sub(mul(qz, tx), mul(qx, tz))), py));
+        _mm_storeu_ps(z + i, add(add(add(vz, mul(qw, tz)), sub(mul(qx, ty), mul(qy, tx))), pz));
+    }
+    return i;
+#else
+    (void)points, (void)xf, (void)x, (void)y, (void)z;
+    return 0;
+#endif
+}
+
+/// moved_in() for any other scalar: none (apply() moves them all).
+template <class T>
+std::size_t moved_in(std::span<const Vec3<T>>, const Transform3<T>&, T*, T*, T*) {
+    return 0;
+}
+
 /// A query's copy of a shape's points as arrays for the scan, optionally moved by a transform
 /// (B's points into A's frame), padded to a multiple of 8: in the object for up to kInline
 /// points (the common case: no allocation, and no zeroing of the room it does not use), on the
@@ -124,11 +194,15 @@ template <class T> class PointArrays3 {
         T* room = padded_ > kInline ? heap_.data() : inline_.coordinates;
         const std::size_t stride = padded_ > kInline ? padded_ : kInline;
         x_ = room, y_ = room + stride, z_ = room + 2 * stride;
-        for (std::size_t i = 0; i < count_; ++i) {
+        const std::size_t moved = xf ? moved_in(points, *xf, x_, y_, z_) : 0;
+        for (std::size_t i = moved; i < count_; ++i) {
             const Vec3<T> v = xf ? apply(*xf, points[i]) : points[i];
             std::construct_at(x_ + i, v.x);
             std::construct_at(y_ + i, v.y);
             std::construct_at(z_ + i, v.z);
+        }
+        for (std::size_t i = 0; i < count_; ++i) { // in index order
+            const Vec3<T> v = point(i);
             largest_ = std::max(largest_, max_abs(v));
             sum_ += v;
         }
