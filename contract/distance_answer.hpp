@@ -75,22 +75,19 @@ Answer distance_answer_of(const Output& out, const Penetration* penetration) {
     return answer;
 }
 
-/// answer_distance() in either dimension.
+/// answer_distance() in either dimension: distance_and_penetration(), one GJK run.
 template <class Answer, class Input, class Step, class Penetration>
 Answer answer_distance_of(const Input& input, std::vector<Step>* trace,
                           Penetration* penetration_out) {
-    const auto out = distance(input, nullptr, trace);
-    if (out.status == Status::invalid_input) {
-        return distance_answer_of<Answer>(out, static_cast<const Penetration*>(nullptr));
-    }
-    Penetration pen;
-    if (in_contact(out.status) || penetration_out) {
-        pen = penetration(input);
+    const auto both = distance_and_penetration(input, penetration_out != nullptr, trace);
+    if (both.distance.status == Status::invalid_input) {
+        return distance_answer_of<Answer>(both.distance, static_cast<const Penetration*>(nullptr));
     }
     if (penetration_out) {
-        *penetration_out = pen;
+        *penetration_out = both.penetration;
     }
-    return distance_answer_of<Answer>(out, &pen);
+    return distance_answer_of<Answer>(both.distance,
+                                      both.has_penetration ? &both.penetration : nullptr);
 }
 
 } // namespace detail
@@ -104,10 +101,11 @@ DistanceAnswer<T> distance_answer(const DistanceOutput<T>& out,
     return detail::distance_answer_of<DistanceAnswer<T>>(out, penetration);
 }
 
-/// The answer of one query: distance() (recording its trace when `trace` is given), then on
-/// contact penetration(). With `penetration_out`, penetration() runs whatever the status and its
-/// answer goes there (the gradient is computed from it: signed_distance_gradient(input,
-/// *penetration_out)); it is left as it was when the input is invalid.
+/// The answer of one query: distance() (recording its trace when `trace` is given) and on
+/// contact penetration(), from one GJK run (distance_and_penetration()). With `penetration_out`,
+/// penetration() runs whatever the status and its answer goes there (the gradient is computed from
+/// it: signed_distance_gradient(input, *penetration_out)); it is left as it was when the input is
+/// invalid.
 template <class T>
 DistanceAnswer<T> answer_distance(const DistanceInput<T>& input,
                                   std::vector<TraceStep<T>>* trace = nullptr,

@@ -587,3 +587,87 @@ TYPED_TEST(Penetration, PolytopeKeepsEveryEdgesMeasurementAsItsEndsGiveIt) {
     EXPECT_GT(largest, gjk::detail::Polytope<T>::kReserved);
     EXPECT_GT(dropped, 0u);
 }
+
+namespace {
+
+template <class T> bool same_value(T x, T y) {
+    return x == y || (x != x && y != y);
+}
+template <class T> bool same_value(gjk::Vec2<T> x, gjk::Vec2<T> y) {
+    return same_value(x.x, y.x) && same_value(x.y, y.y);
+}
+
+} // namespace
+
+// distance_and_penetration() runs GJK once for both answers (the tool's distance line, the page,
+// Python): each must be the answer of distance() and of penetration() run on their own, to the
+// bit - point sets and prepared polygons (the separating axis test's answers), rounded or not,
+// apart, touching, overlapping; penetration() asked for always, or only on contact.
+TYPED_TEST(Penetration, OneRunGivesDistancesAndPenetrationsAnswersToTheBit) {
+    using T = TypeParam;
+    std::mt19937_64 rng(4502);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int contacts = 0, by_axes = 0, touching = 0;
+    for (int i = 0; i < 4000; ++i) {
+        std::vector<gjk::Vec2<T>> a, b;
+        if (i % 4 == 0) {
+            a = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}, b = a;
+        } else {
+            for (auto* s : {&a, &b}) {
+                for (int k = 0; k < 3 + i % 11; ++k) {
+                    s->push_back({T(u(rng)), T(u(rng))});
+                }
+            }
+        }
+        const T ra = i % 3 == 1 ? T(0.2) : T(0), rb = i % 5 == 2 ? T(0.1) : T(0);
+        const auto pa = gjk::PreparedShape<T>::make(a, ra), pb = gjk::PreparedShape<T>::make(b, rb);
+        gjk::DistanceInput<T> in;
+        if (i % 2 == 0) {
+            in.a = pa.view(), in.b = pb.view();
+        } else {
+            in.a = gjk::ShapeView<T>(a, ra), in.b = gjk::ShapeView<T>(b, rb);
+        }
+        in.xf_b = gjk::Transform<T>::from({T(2 * u(rng)), T(2 * u(rng))}, T(3 * u(rng)));
+        if (i % 8 == 0) { // square on square: touching
+            in.xf_b = gjk::Transform<T>::from({T(2), T(0.5)}, T(0));
+        }
+        for (const bool always : {false, true}) {
+            std::vector<gjk::TraceStep<T>> trace, own_trace;
+            const auto both = gjk::distance_and_penetration(in, always, &trace);
+            const auto d = gjk::distance(in, nullptr, &own_trace);
+            ASSERT_TRUE(same_value(both.distance.distance, d.distance) &&
+                        same_value(both.distance.point_a, d.point_a) &&
+                        same_value(both.distance.point_b, d.point_b) &&
+                        same_value(both.distance.normal, d.normal) &&
+                        both.distance.iterations == d.iterations &&
+                        both.distance.status == d.status &&
+                        both.distance.termination == d.termination)
+                << "case " << i;
+            ASSERT_EQ(trace.size(), own_trace.size()) << "case " << i;
+            const bool contact = d.status == Status::touching || d.status == Status::overlapping;
+            ASSERT_EQ(both.has_penetration, always || contact) << "case " << i;
+            if (!both.has_penetration) {
+                continue;
+            }
+            const auto p = gjk::penetration(in);
+            ASSERT_TRUE(same_value(both.penetration.signed_distance, p.signed_distance) &&
+                        same_value(both.penetration.depth, p.depth) &&
+                        same_value(both.penetration.normal, p.normal) &&
+                        same_value(both.penetration.point_a, p.point_a) &&
+                        same_value(both.penetration.point_b, p.point_b) &&
+                        both.penetration.iterations == p.iterations &&
+                        both.penetration.epa_iterations == p.epa_iterations &&
+                        both.penetration.status == p.status &&
+                        both.penetration.termination == p.termination)
+                << "case " << i;
+            if (!always) {
+                contacts += 1;
+                by_axes += p.termination == gjk::EpaTermination::separating_axis;
+                touching += d.status == Status::touching;
+            }
+        }
+    }
+    EXPECT_GT(contacts, 500); // every path is taken: EPA, the separating axes, touching
+    EXPECT_GT(by_axes, 100);
+    EXPECT_GT(touching, 50);
+}

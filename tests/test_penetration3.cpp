@@ -466,3 +466,82 @@ TEST(Penetration3Regression, ATwinReachedFirstFromAnotherFaceIsJudgedTheSame) {
     EXPECT_TRUE(std::isfinite(out.signed_distance) && gjk::is_finite(out.point_a) &&
                 gjk::is_finite(out.point_b));
 }
+
+namespace {
+
+template <class T> bool same(T x, T y) {
+    return x == y || (x != x && y != y);
+}
+template <class T> bool same(Vec3<T> x, Vec3<T> y) {
+    return same(x.x, y.x) && same(x.y, y.y) && same(x.z, y.z);
+}
+
+} // namespace
+
+// distance_and_penetration() runs GJK once for both answers (the tool's distance line, the page,
+// Python): each must be the answer of distance() and of penetration() run on their own, to the
+// bit - point sets and prepared polyhedra (the separating axis test's answers), rounded or not,
+// apart, touching, overlapping; penetration() asked for always, or only on contact.
+TYPED_TEST(Penetration3, OneRunGivesDistancesAndPenetrationsAnswersToTheBit) {
+    using T = TypeParam;
+    std::mt19937_64 rng(4501);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int contacts = 0, by_axes = 0, touching = 0;
+    for (int i = 0; i < 3000; ++i) {
+        std::vector<Vec3<T>> a, b;
+        if (i % 4 == 0) {
+            a = box<T>(1, T(0.5), T(0.75)), b = box<T>(T(0.5), 1, T(0.25));
+        } else {
+            for (auto* s : {&a, &b}) {
+                for (int k = 0; k < 4 + i % 13; ++k) {
+                    s->push_back({T(u(rng)), T(u(rng)), T(u(rng))});
+                }
+            }
+        }
+        const T ra = i % 3 == 1 ? T(0.2) : T(0), rb = i % 5 == 2 ? T(0.1) : T(0);
+        const auto pa = gjk::PreparedShape3<T>::make(a, ra),
+                   pb = gjk::PreparedShape3<T>::make(b, rb);
+        Transform3<T> xf_b{{T(2 * u(rng)), T(2 * u(rng)), T(2 * u(rng))}, random_rotation<T>(rng)};
+        if (i % 4 == 0 && i % 8 == 0) { // box face on box face: touching
+            xf_b = {{0, 0, T(1)}, {}};
+        }
+        DistanceInput3<T> in = i % 2 == 0 ? query(pa.view(), pb.view(), xf_b)
+                                          : query(a, b, xf_b, Transform3<T>{}, ra, rb);
+        for (const bool always : {false, true}) {
+            std::vector<gjk::TraceStep3<T>> trace, own_trace;
+            const auto both = gjk::distance_and_penetration(in, always, &trace);
+            const auto d = gjk::distance(in, nullptr, &own_trace);
+            ASSERT_TRUE(
+                same(both.distance.distance, d.distance) &&
+                same(both.distance.point_a, d.point_a) && same(both.distance.point_b, d.point_b) &&
+                same(both.distance.normal, d.normal) && both.distance.iterations == d.iterations &&
+                both.distance.status == d.status && both.distance.termination == d.termination)
+                << "case " << i;
+            ASSERT_EQ(trace.size(), own_trace.size()) << "case " << i;
+            const bool contact = d.status == Status::touching || d.status == Status::overlapping;
+            ASSERT_EQ(both.has_penetration, always || contact) << "case " << i;
+            if (!both.has_penetration) {
+                continue;
+            }
+            const auto p = gjk::penetration(in);
+            ASSERT_TRUE(same(both.penetration.signed_distance, p.signed_distance) &&
+                        same(both.penetration.depth, p.depth) &&
+                        same(both.penetration.normal, p.normal) &&
+                        same(both.penetration.point_a, p.point_a) &&
+                        same(both.penetration.point_b, p.point_b) &&
+                        both.penetration.iterations == p.iterations &&
+                        both.penetration.epa_iterations == p.epa_iterations &&
+                        both.penetration.status == p.status &&
+                        both.penetration.termination == p.termination)
+                << "case " << i;
+            if (!always) {
+                contacts += 1;
+                by_axes += p.termination == EpaTermination::separating_axis;
+                touching += d.status == Status::touching;
+            }
+        }
+    }
+    EXPECT_GT(contacts, 500); // every path is taken: EPA, the separating axes, touching
+    EXPECT_GT(by_axes, 100);
+    EXPECT_GT(touching, 50);
+}

@@ -204,6 +204,54 @@ PenetrationOutput<T> penetration(const DistanceInput<T>& input,
     return detail::penetration_after_gjk(input, g, c, max_epa_iterations);
 }
 
+/// distance(input, nullptr, trace) and, on contact (touching or overlapping) or whenever
+/// `always_penetration`, penetration(input): both answers to the bit from one GJK run, which
+/// each of them would run on its own - the loop is the same on the cores, and only the
+/// conclusions differ (the radii applied or not). A pair that the separating axis test decides
+/// takes its answer, as penetration() does; EPA starts from the run's last simplex.
+template <class T>
+DistanceAndPenetration<T>
+distance_and_penetration(const DistanceInput<T>& input, bool always_penetration = false,
+                         std::type_identity_t<std::vector<TraceStep<T>>>* trace = nullptr) {
+    if (trace) {
+        trace->clear();
+    }
+    DistanceAndPenetration<T> r;
+    r.distance.error = validate(input);
+    if (r.distance.error != InputError::none) {
+        r.distance.status = Status::invalid_input;
+        return r;
+    }
+    const Transform<T> xf = detail::relative(input.xf_a, input.xf_b);
+    const T use = T(input.use_radii); // as distance() takes the radii
+    const T ra = use * input.a.radius, rb = use * input.b.radius;
+    DistanceInput<T> core = input;
+    core.use_radii = false;
+    DistanceOutput<T> g;
+    SimplexCache<T> c{};
+    detail::with_local_support(input, xf, [&](const auto& z) {
+        using detail::Guaranteed;
+        detail::LoopSimplex<T> s;
+        const Vec2<T> first_direction = detail::start<T, Guaranteed>(z, nullptr, s);
+        const detail::LoopResult<Vec2<T>> l = detail::run<Guaranteed>(
+            z, s, input.max_iterations, T(-1), input.xf_a, trace, first_direction);
+        const PointSetSupport<T> own_b{input.b.points};
+        detail::write_cache<Guaranteed>(c, s);
+        detail::LoopSimplex<T> s_core = s; // conclude() may reweigh its simplex
+        r.distance = detail::conclude<Guaranteed>(input, z, own_b, ra, rb, s, l);
+        r.has_penetration = always_penetration || r.distance.status == Status::touching ||
+                            r.distance.status == Status::overlapping;
+        if (r.has_penetration) { // the cores' answer, as penetration()'s GJK gives it
+            g = detail::conclude<Guaranteed>(core, z, own_b, T(0), T(0), s_core, l);
+        }
+        return 0;
+    });
+    if (r.has_penetration && !detail::penetration_by_axes(input, r.penetration)) {
+        r.penetration = detail::penetration_after_gjk(input, g, c, kMaxEpaIterations);
+    }
+    return r;
+}
+
 /// The signed distance between two convex shapes: the gap when apart, minus the penetration
 /// depth when they overlap, with its normal (a compact form of penetration()).
 template <class T>

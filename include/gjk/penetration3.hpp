@@ -85,6 +85,63 @@ bool penetration_by_axes3(const DistanceInput3<T>& input, PenetrationOutput3<T>&
 
 } // namespace detail
 
+namespace detail {
+
+/// penetration()'s EPA on z from GJK's run on the cores: `g` its answer, `c` the cache holding
+/// its last simplex. Runs only when the cores overlap; `rounded` gets the rounded shapes' gap
+/// when the cores are apart by less than the radii, decided as distance() decides it.
+template <class T, class Z>
+EpaResult3<T> epa_after_gjk3(const DistanceInput3<T>& input, const Z& z,
+                             const DistanceOutput3<T>& g, const SimplexCache3<T>& c,
+                             int max_epa_iterations, std::optional<T>& rounded) {
+    const bool rounded_apart =
+        g.status == Status::separated && input.use_radii && input.a.radius + input.b.radius > T(0);
+    if (g.status != Status::overlapping && !rounded_apart) {
+        return EpaResult3<T>{};
+    }
+    Simplex3<T> seed; // the simplex GJK ended with
+    seed.count = std::clamp(c.count, 1, 4);
+    for (int i = 0; i < seed.count; ++i) {
+        seed.v[i] = z.vertex(c.index_a[i], c.index_b[i]);
+    }
+    if (rounded_apart) {
+        const T ra = input.a.radius, rb = input.b.radius;
+        if (gap_within_round_off(seed, g.distance, ra + rb)) {
+            rounded = rounded_gap(seed, g.distance, ra, rb);
+        }
+    }
+    if (g.status != Status::overlapping) {
+        return EpaResult3<T>{};
+    }
+    return epa3(z, seed, max_epa_iterations); // EPA from GJK's simplex
+}
+
+/// penetration()'s answer from GJK's on the cores (`g`) and EPA's (`e`, epa_after_gjk3()) in A's
+/// frame `xf_a`.
+template <class T>
+PenetrationOutput3<T> penetration_after_gjk3(const DistanceInput3<T>& input,
+                                             const Transform3<T>& xf_a, const DistanceOutput3<T>& g,
+                                             const EpaResult3<T>& e, std::optional<T> rounded) {
+    PenetrationOutput3<T> out;
+    out.iterations = g.iterations;
+    if (g.status == Status::invalid_input) {
+        out.error = g.error;
+        return out;
+    }
+    if (g.status != Status::overlapping) {
+        return penetration_from_cores(input, out, g.distance, g.normal, g.point_a, g.point_b,
+                                      !(g.normal == Vec3<T>{}), g.status == Status::max_iterations,
+                                      rounded);
+    }
+    out.epa_iterations = e.iterations;
+    out.termination = e.termination;
+    return penetration_from_cores(input, out, -e.depth, rotate(xf_a.q, e.normal), apply(xf_a, e.a),
+                                  apply(xf_a, e.b), true,
+                                  e.termination == EpaTermination::max_iterations);
+}
+
+} // namespace detail
+
 /// Signed distance, penetration depth, minimum translation normal and witness points of two
 /// convex shapes in space (see the top of this file). Apart, the answer is distance()'s.
 /// `cache`, if given, warm starts GJK and is updated as by distance(); `max_epa_iterations`
@@ -113,47 +170,60 @@ PenetrationOutput3<T> penetration(const DistanceInput3<T>& input,
     SimplexCache3<T> local_cache{};
     SimplexCache3<T>& c = cache ? *cache : local_cache;
     const detail::PairInFrameA3<T> pair(core);
-    const Transform3<T>& xf_a = pair.xf_a;
     DistanceOutput3<T> g;
-    std::optional<T> rounded; // the rounded shapes' gap, decided as distance() decides it
+    std::optional<T> rounded;
     const detail::EpaResult3<T> e = pair.with_z([&](const auto& z) {
         g = detail::distance_in_frame<T>(core, pair, z, &c, nullptr);
-        const bool rounded_apart = g.status == Status::separated && input.use_radii &&
-                                   input.a.radius + input.b.radius > T(0);
-        if (g.status != Status::overlapping && !rounded_apart) {
-            return detail::EpaResult3<T>{};
-        }
-        Simplex3<T> seed; // the simplex GJK ended with
-        seed.count = std::clamp(c.count, 1, 4);
-        for (int i = 0; i < seed.count; ++i) {
-            seed.v[i] = z.vertex(c.index_a[i], c.index_b[i]);
-        }
-        if (rounded_apart) {
-            const T ra = input.a.radius, rb = input.b.radius;
-            if (detail::gap_within_round_off(seed, g.distance, ra + rb)) {
-                rounded = detail::rounded_gap(seed, g.distance, ra, rb);
-            }
-        }
-        if (g.status != Status::overlapping) {
-            return detail::EpaResult3<T>{};
-        }
-        return detail::epa3(z, seed, max_epa_iterations); // EPA from GJK's simplex
+        return detail::epa_after_gjk3(input, z, g, c, max_epa_iterations, rounded);
     });
-    out.iterations = g.iterations;
-    if (g.status == Status::invalid_input) {
-        out.error = g.error;
-        return out;
+    return detail::penetration_after_gjk3(input, pair.xf_a, g, e, rounded);
+}
+
+/// distance(input, nullptr, trace) and, on contact (touching or overlapping) or whenever
+/// `always_penetration`, penetration(input): both answers to the bit from one GJK run, which
+/// each of them would run on its own - the loop is the same on the cores, and only the
+/// conclusions differ (the radii applied or not). A pair that the separating axis test decides
+/// takes its answer, as penetration() does; EPA starts from the run's last simplex.
+template <class T>
+DistanceAndPenetration3<T>
+distance_and_penetration(const DistanceInput3<T>& input, bool always_penetration = false,
+                         std::type_identity_t<std::vector<TraceStep3<T>>>* trace = nullptr) {
+    if (trace) {
+        trace->clear();
     }
-    if (g.status != Status::overlapping) {
-        return detail::penetration_from_cores(input, out, g.distance, g.normal, g.point_a,
-                                              g.point_b, !(g.normal == Vec3<T>{}),
-                                              g.status == Status::max_iterations, rounded);
+    DistanceAndPenetration3<T> r;
+    r.distance.error = validate(input);
+    if (r.distance.error != InputError::none) {
+        r.distance.status = Status::invalid_input;
+        return r;
     }
-    out.epa_iterations = e.iterations;
-    out.termination = e.termination;
-    return detail::penetration_from_cores(input, out, -e.depth, rotate(xf_a.q, e.normal),
-                                          apply(xf_a, e.a), apply(xf_a, e.b), true,
-                                          e.termination == EpaTermination::max_iterations);
+    DistanceInput3<T> core = input;
+    core.use_radii = false;
+    const detail::PairInFrameA3<T> pair(input);
+    DistanceOutput3<T> g;
+    std::optional<T> rounded;
+    bool by_axes = false; // the separating axis test answered
+    const detail::EpaResult3<T> e = pair.with_z([&](const auto& z) {
+        detail::LoopSimplex3<T> s;
+        SimplexCache3<T>* const no_cache = nullptr;
+        const Vec3<T> first_direction = detail::start(input, pair, z, no_cache, s);
+        const detail::LoopResult<Vec3<T>> l =
+            run(z, s, input.max_iterations, T(-1), pair.xf_a, trace, first_direction);
+        r.distance = detail::conclude3(input, pair.xf_a, z, s, l, no_cache);
+        r.has_penetration = always_penetration || r.distance.status == Status::touching ||
+                            r.distance.status == Status::overlapping;
+        by_axes = r.has_penetration && detail::penetration_by_axes3(input, r.penetration);
+        if (!r.has_penetration || by_axes) {
+            return detail::EpaResult3<T>{};
+        }
+        SimplexCache3<T> c{};
+        g = detail::conclude3(core, pair.xf_a, z, s, l, &c);
+        return detail::epa_after_gjk3(input, z, g, c, kMaxEpaIterations, rounded);
+    });
+    if (r.has_penetration && !by_axes) {
+        r.penetration = detail::penetration_after_gjk3(input, pair.xf_a, g, e, rounded);
+    }
+    return r;
 }
 
 /// The signed distance between two convex shapes in space: the gap when apart, minus the

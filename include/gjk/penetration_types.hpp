@@ -84,6 +84,18 @@ template <class Vec> struct SignedDistanceOf {
 /// penetration()'s output in the plane.
 template <class T> using PenetrationOutput = PenetrationOutputOf<Vec2<T>>;
 
+/// distance()'s and penetration()'s answers on one input from one GJK run
+/// (distance_and_penetration(), in either dimension).
+template <class Distance, class Penetration> struct DistanceAndPenetrationOf {
+    Distance distance{};         ///< distance(input)'s answer
+    Penetration penetration{};   ///< penetration(input)'s, when has_penetration
+    bool has_penetration{false}; ///< penetration() was asked for or the shapes are in contact
+};
+
+/// The two answers in the plane.
+template <class T>
+using DistanceAndPenetration = DistanceAndPenetrationOf<DistanceOutput<T>, PenetrationOutput<T>>;
+
 /// signed_distance()'s output in the plane.
 template <class T> using SignedDistance = SignedDistanceOf<Vec2<T>>;
 
