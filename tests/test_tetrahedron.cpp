@@ -158,8 +158,8 @@ TYPED_TEST(Tetrahedron, EachCrossProductOnceGivesEachFacesOwnNumbers) {
                             const gjk::TriangleCoordinates<T>& y) {
             return x.uABC == y.uABC && x.vABC == y.vABC && x.wABC == y.wABC;
         };
-        ASSERT_TRUE(same_face(k.abc, r.abc) && same_face(k.abd, r.abd) &&
-                    same_face(k.acd, r.acd) && same_face(k.bcd, r.bcd))
+        ASSERT_TRUE(same_face(k.abc, r.abc) && same_face(k.abd, r.abd) && same_face(k.acd, r.acd) &&
+                    same_face(k.bcd, r.bcd))
             << "case " << i;
         ASSERT_TRUE(k.uABCD == r.uABCD && k.vABCD == r.vABCD && k.wABCD == r.wABCD &&
                     k.xABCD == r.xABCD)
