@@ -127,7 +127,8 @@ TetrahedronCoordinates<T> tetrahedron_coordinates(Vec3<T> a, Vec3<T> b, Vec3<T> 
     // A face's own scale (face_coordinates) is s when it holds a coordinate of the scaled
     // points' largest, in [1, 2); a face of only smaller points is scaled up on its own.
     const T ma = max_abs(sa), mb = max_abs(sb), mc = max_abs(sc), md = max_abs(sd);
-    const bool unit = std::max({ma, mb, mc, md}) < T(2) && std::max({ma, mb, mc, md}) >= T(1);
+    const T most = std::max({ma, mb, mc, md});
+    const bool unit = most >= T(1) && most < T(2);
     auto face = [&](T largest, Vec3<T> x, Vec3<T> y, Vec3<T> z, SegmentCoordinates<T> xy,
                     SegmentCoordinates<T> yz, SegmentCoordinates<T> xz, Vec3<T> n, Vec3<T> yxz,
                     Vec3<T> zxx, Vec3<T> xxy) {
@@ -137,6 +138,7 @@ TetrahedronCoordinates<T> tetrahedron_coordinates(Vec3<T> a, Vec3<T> b, Vec3<T> 
         return TriangleCoordinates<T>{xy.u, xy.v,        yz.u,        yz.v,       xz.v,
                                       xz.u, dot(yxz, n), dot(zxx, n), dot(xxy, n)};
     };
+    // (A product in the other order is the negation, exactly: rounding is symmetric.)
     const TriangleCoordinates<T> abc =
         face(std::max({ma, mb, mc}), a, b, c, ab, bc, ac, n_abc, bxc, cxa, axb);
     const TriangleCoordinates<T> abd =
@@ -146,24 +148,15 @@ TetrahedronCoordinates<T> tetrahedron_coordinates(Vec3<T> a, Vec3<T> b, Vec3<T> 
     const TriangleCoordinates<T> bcd =
         face(std::max({mb, mc, md}), b, c, d, bc, cd, bd, n_bcd, cxd, -bxd, bxc);
 
-    // The volumes (tetrahedron_volumes): V(Q, B, C, D)'s normal is B x C, V(A, B, C, Q)'s and the
-    // whole's are ABC's.
+    // The volumes V(P0, P1, P2, P3) = [(P1 - P0) x (P2 - P0)].(P3 - P0): V(Q, B, C, D)'s normal is
+    // B x C; V(A, B, C, Q)'s and the whole's are ABC's.
     const T whole = dot(n_abc, sd - sa);
     const T sign = T(int(whole > T(0)) - int(whole < T(0))); // -1, 0 or 1
-    return {ab,
-            ac,
-            ad,
-            bc,
-            bd,
-            cd,
-            abc,
-            abd,
-            acd,
-            bcd,
-            sign * dot(bxc, sd - o),
-            sign * dot(face_normal(sa, o, sc), sd - sa),
-            sign * dot(face_normal(sa, sb, o), sd - sa),
-            sign * dot(n_abc, o - sa)};
+    const T u = sign * dot(bxc, sd - o);
+    const T v = sign * dot(face_normal(sa, o, sc), sd - sa);
+    const T w = sign * dot(face_normal(sa, sb, o), sd - sa);
+    const T x = sign * dot(n_abc, o - sa);
+    return {ab, ac, ad, bc, bd, cd, abc, abd, acd, bcd, u, v, w, x};
 }
 
 /// The Voronoi region from the coordinates: vertices, edges, faces, then the solid.
