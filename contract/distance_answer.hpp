@@ -40,11 +40,6 @@ template <class T> using DistanceAnswer = DistanceAnswerOf<DistanceOutput<T>>;
 /// The answer in space.
 template <class T> using DistanceAnswer3 = DistanceAnswerOf<DistanceOutput3<T>>;
 
-/// Whether an answer of this status takes penetration()'s normal and depth.
-constexpr bool in_contact(Status s) {
-    return s == Status::touching || s == Status::overlapping;
-}
-
 /// The overlap answer in space, where the kernel has no boolean GJK of its own: distance()'s
 /// verdict - overlap when the shapes touch or overlap - with its iterations, status,
 /// termination and error (the plane's is gjk::overlap()'s).

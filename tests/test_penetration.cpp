@@ -14,6 +14,7 @@
 #include "gjk/gjk.hpp"
 #include "oracle/oracle.hpp"
 #include "support/families.hpp"
+#include "support/same_answer.hpp"
 #include "support/scalars.hpp"
 
 using gjk::EpaTermination;
@@ -588,17 +589,6 @@ TYPED_TEST(Penetration, PolytopeKeepsEveryEdgesMeasurementAsItsEndsGiveIt) {
     EXPECT_GT(dropped, 0u);
 }
 
-namespace {
-
-template <class T> bool same_value(T x, T y) {
-    return x == y || (x != x && y != y);
-}
-template <class T> bool same_value(gjk::Vec2<T> x, gjk::Vec2<T> y) {
-    return same_value(x.x, y.x) && same_value(x.y, y.y);
-}
-
-} // namespace
-
 // distance_and_penetration() runs GJK once for both answers (the tool's distance line, the page,
 // Python): each must be the answer of distance() and of penetration() run on their own, to the
 // bit - point sets and prepared polygons (the separating axis test's answers), rounded or not,
@@ -635,31 +625,16 @@ TYPED_TEST(Penetration, OneRunGivesDistancesAndPenetrationsAnswersToTheBit) {
             std::vector<gjk::TraceStep<T>> trace, own_trace;
             const auto both = gjk::distance_and_penetration(in, always, &trace);
             const auto d = gjk::distance(in, nullptr, &own_trace);
-            ASSERT_TRUE(same_value(both.distance.distance, d.distance) &&
-                        same_value(both.distance.point_a, d.point_a) &&
-                        same_value(both.distance.point_b, d.point_b) &&
-                        same_value(both.distance.normal, d.normal) &&
-                        both.distance.iterations == d.iterations &&
-                        both.distance.status == d.status &&
-                        both.distance.termination == d.termination)
-                << "case " << i;
+            ASSERT_TRUE(gjk_test::same_distance(both.distance, d)) << "case " << i;
             ASSERT_EQ(trace.size(), own_trace.size()) << "case " << i;
-            const bool contact = d.status == Status::touching || d.status == Status::overlapping;
-            ASSERT_EQ(both.has_penetration, always || contact) << "case " << i;
+            ASSERT_EQ(both.has_penetration,
+                      always || d.status == Status::touching || d.status == Status::overlapping)
+                << "case " << i;
             if (!both.has_penetration) {
                 continue;
             }
             const auto p = gjk::penetration(in);
-            ASSERT_TRUE(same_value(both.penetration.signed_distance, p.signed_distance) &&
-                        same_value(both.penetration.depth, p.depth) &&
-                        same_value(both.penetration.normal, p.normal) &&
-                        same_value(both.penetration.point_a, p.point_a) &&
-                        same_value(both.penetration.point_b, p.point_b) &&
-                        both.penetration.iterations == p.iterations &&
-                        both.penetration.epa_iterations == p.epa_iterations &&
-                        both.penetration.status == p.status &&
-                        both.penetration.termination == p.termination)
-                << "case " << i;
+            ASSERT_TRUE(gjk_test::same_penetration(both.penetration, p)) << "case " << i;
             if (!always) {
                 contacts += 1;
                 by_axes += p.termination == gjk::EpaTermination::separating_axis;

@@ -12,6 +12,7 @@
 
 #include "gjk/penetration3.hpp"
 #include "support/penetration3_oracle.hpp"
+#include "support/same_answer.hpp"
 #include "support/scalars.hpp"
 #include "support/shapes3.hpp"
 
@@ -467,17 +468,6 @@ TEST(Penetration3Regression, ATwinReachedFirstFromAnotherFaceIsJudgedTheSame) {
                 gjk::is_finite(out.point_b));
 }
 
-namespace {
-
-template <class T> bool same(T x, T y) {
-    return x == y || (x != x && y != y);
-}
-template <class T> bool same(Vec3<T> x, Vec3<T> y) {
-    return same(x.x, y.x) && same(x.y, y.y) && same(x.z, y.z);
-}
-
-} // namespace
-
 // distance_and_penetration() runs GJK once for both answers (the tool's distance line, the page,
 // Python): each must be the answer of distance() and of penetration() run on their own, to the
 // bit - point sets and prepared polyhedra (the separating axis test's answers), rounded or not,
@@ -511,29 +501,16 @@ TYPED_TEST(Penetration3, OneRunGivesDistancesAndPenetrationsAnswersToTheBit) {
             std::vector<gjk::TraceStep3<T>> trace, own_trace;
             const auto both = gjk::distance_and_penetration(in, always, &trace);
             const auto d = gjk::distance(in, nullptr, &own_trace);
-            ASSERT_TRUE(
-                same(both.distance.distance, d.distance) &&
-                same(both.distance.point_a, d.point_a) && same(both.distance.point_b, d.point_b) &&
-                same(both.distance.normal, d.normal) && both.distance.iterations == d.iterations &&
-                both.distance.status == d.status && both.distance.termination == d.termination)
-                << "case " << i;
+            ASSERT_TRUE(gjk_test::same_distance(both.distance, d)) << "case " << i;
             ASSERT_EQ(trace.size(), own_trace.size()) << "case " << i;
-            const bool contact = d.status == Status::touching || d.status == Status::overlapping;
-            ASSERT_EQ(both.has_penetration, always || contact) << "case " << i;
+            ASSERT_EQ(both.has_penetration,
+                      always || d.status == Status::touching || d.status == Status::overlapping)
+                << "case " << i;
             if (!both.has_penetration) {
                 continue;
             }
             const auto p = gjk::penetration(in);
-            ASSERT_TRUE(same(both.penetration.signed_distance, p.signed_distance) &&
-                        same(both.penetration.depth, p.depth) &&
-                        same(both.penetration.normal, p.normal) &&
-                        same(both.penetration.point_a, p.point_a) &&
-                        same(both.penetration.point_b, p.point_b) &&
-                        both.penetration.iterations == p.iterations &&
-                        both.penetration.epa_iterations == p.epa_iterations &&
-                        both.penetration.status == p.status &&
-                        both.penetration.termination == p.termination)
-                << "case " << i;
+            ASSERT_TRUE(gjk_test::same_penetration(both.penetration, p)) << "case " << i;
             if (!always) {
                 contacts += 1;
                 by_axes += p.termination == EpaTermination::separating_axis;

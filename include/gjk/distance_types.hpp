@@ -26,6 +26,12 @@ enum class Status : unsigned char {
     invalid_input,  ///< the input broke a precondition; see `error`
 };
 
+/// Whether the shapes are in contact (touching or overlapping): the statuses whose answer
+/// takes penetration()'s normal and depth (distance_and_penetration(), the tool's distance line).
+constexpr bool in_contact(Status s) {
+    return s == Status::touching || s == Status::overlapping;
+}
+
 /// Which way the loop ended (the talk's termination cases, and the library's own).
 enum class Termination : unsigned char {
     none,             ///< not run (invalid input)

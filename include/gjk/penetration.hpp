@@ -143,14 +143,8 @@ PenetrationOutput<T> penetration_after_gjk(const DistanceInput<T>& input,
                                            const DistanceOutput<T>& g, const SimplexCache<T>& c,
                                            int max_epa_iterations) {
     PenetrationOutput<T> out;
-    out.iterations = g.iterations;
-    if (g.status == Status::invalid_input) {
-        out.error = g.error;
+    if (penetration_apart(input, g, out)) {
         return out;
-    }
-    if (g.status != Status::overlapping) {
-        return penetration_from_cores(input, out, g.distance, g.normal, g.point_a, g.point_b,
-                                      !(g.normal == Vec2<T>{}), g.status == Status::max_iterations);
     }
     // The cores overlap: the separating axis test's depth when it decides (penetration() takes
     // it before any GJK), else EPA in A's local frame from the simplex GJK ended with, on the
@@ -239,8 +233,7 @@ distance_and_penetration(const DistanceInput<T>& input, bool always_penetration 
         detail::write_cache<Guaranteed>(c, s);
         detail::LoopSimplex<T> s_core = s; // conclude() may reweigh its simplex
         r.distance = detail::conclude<Guaranteed>(input, z, own_b, ra, rb, s, l);
-        r.has_penetration = always_penetration || r.distance.status == Status::touching ||
-                            r.distance.status == Status::overlapping;
+        r.has_penetration = always_penetration || in_contact(r.distance.status);
         if (r.has_penetration) { // the cores' answer, as penetration()'s GJK gives it
             g = detail::conclude<Guaranteed>(core, z, own_b, T(0), T(0), s_core, l);
         }

@@ -123,15 +123,8 @@ PenetrationOutput3<T> penetration_after_gjk3(const DistanceInput3<T>& input,
                                              const Transform3<T>& xf_a, const DistanceOutput3<T>& g,
                                              const EpaResult3<T>& e, std::optional<T> rounded) {
     PenetrationOutput3<T> out;
-    out.iterations = g.iterations;
-    if (g.status == Status::invalid_input) {
-        out.error = g.error;
+    if (penetration_apart(input, g, out, rounded)) {
         return out;
-    }
-    if (g.status != Status::overlapping) {
-        return penetration_from_cores(input, out, g.distance, g.normal, g.point_a, g.point_b,
-                                      !(g.normal == Vec3<T>{}), g.status == Status::max_iterations,
-                                      rounded);
     }
     out.epa_iterations = e.iterations;
     out.termination = e.termination;
@@ -210,8 +203,7 @@ distance_and_penetration(const DistanceInput3<T>& input, bool always_penetration
         const detail::LoopResult<Vec3<T>> l =
             run(z, s, input.max_iterations, T(-1), pair.xf_a, trace, first_direction);
         r.distance = detail::conclude3(input, pair.xf_a, z, s, l, no_cache);
-        r.has_penetration = always_penetration || r.distance.status == Status::touching ||
-                            r.distance.status == Status::overlapping;
+        r.has_penetration = always_penetration || in_contact(r.distance.status);
         by_axes = r.has_penetration && detail::penetration_by_axes3(input, r.penetration);
         if (!r.has_penetration || by_axes) {
             return detail::EpaResult3<T>{};

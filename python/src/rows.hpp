@@ -144,7 +144,7 @@ struct BatchOutputs {
     /// and normal on contact (`with_penetration`), or for the gradient.
     bool wants_penetration(Status status, bool with_penetration) const {
         return status != Status::invalid_input &&
-               ((contract::in_contact(status) && with_penetration) || gradient_a != nullptr);
+               ((in_contact(status) && with_penetration) || gradient_a != nullptr);
     }
 
     /// Row i from its query `in`, distance()'s answer `o` and, where wants_penetration(),

@@ -54,4 +54,25 @@ penetration_from_cores(const Input& input, PenetrationOutputOf<Vec> out, ScalarO
     return out;
 }
 
+/// penetration()'s answer when GJK's on the cores, `g`, is the whole of it: an invalid input
+/// (its error), or cores that do not overlap (their gap, normal and witnesses with the radii
+/// applied; `rounded` the rounded shapes' gap when it was decided on the simplex). True with
+/// `out` filled then; false when the cores overlap - EPA's turn, `out` holding GJK's iterations.
+template <class Input, class Output, class Vec>
+bool penetration_apart(const Input& input, const Output& g, PenetrationOutputOf<Vec>& out,
+                       std::optional<ScalarOf<Vec>> rounded = std::nullopt) {
+    out.iterations = g.iterations;
+    if (g.status == Status::invalid_input) {
+        out.error = g.error;
+        return true;
+    }
+    if (g.status != Status::overlapping) {
+        out = penetration_from_cores(input, out, g.distance, g.normal, g.point_a, g.point_b,
+                                     !(g.normal == Vec{}), g.status == Status::max_iterations,
+                                     rounded);
+        return true;
+    }
+    return false;
+}
+
 } // namespace gjk::detail
